@@ -1,0 +1,300 @@
+//! What stands on the cells: one token per cell, `0` the blank.
+//!
+//! Parsing accepts integers separated by spaces, commas or `/` (the row
+//! separator of `8 2 0/4 6 1/3 7 5`). Validation against a board and
+//! between the two arrangements of a question lives here too, so that the
+//! decision and the solvers can assume well-formed input.
+
+use crate::board::{Board, Cell};
+use crate::error::Error;
+
+/// A token on a cell. `0` is the blank; equal non-zero tokens are
+/// interchangeable ("coloured" tiles).
+pub type Token = u32;
+
+/// The blank token.
+pub const BLANK: Token = 0;
+
+/// The tokens on a board's cells, in cell order.
+///
+/// ```
+/// use npuzzle_core::Arrangement;
+/// let a: Arrangement = "8 2 0/4 6 1/3 7 5".parse().unwrap();
+/// assert_eq!(a.tokens().len(), 9);
+/// assert_eq!(a.blank(), Some(2));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Arrangement {
+    tokens: Vec<Token>,
+}
+
+impl Arrangement {
+    /// Wraps tokens given in cell order.
+    pub fn new(tokens: Vec<Token>) -> Arrangement {
+        Arrangement { tokens }
+    }
+
+    /// The solved arrangement of `cells` cells: tiles `1..cells` in cell
+    /// order and the blank on the last cell.
+    pub fn solved(cells: usize) -> Arrangement {
+        let mut tokens: Vec<Token> = (1..=cells as Token).collect();
+        if let Some(last) = tokens.last_mut() {
+            *last = BLANK;
+        }
+        Arrangement { tokens }
+    }
+
+    /// Parses an arrangement, naming it `which` in errors.
+    pub fn parse_named(text: &str, which: &str) -> Result<Arrangement, Error> {
+        let mut tokens = Vec::new();
+        for (i, word) in text
+            .split(|c: char| c.is_whitespace() || c == ',' || c == '/')
+            .filter(|w| !w.is_empty())
+            .enumerate()
+        {
+            tokens.push(parse_token(word).map_err(|why| {
+                Error::arrangement(
+                    which,
+                    format!("token {} ('{}') {why}", i + 1, shorten(word)),
+                )
+            })?);
+        }
+        Ok(Arrangement { tokens })
+    }
+
+    /// The tokens in cell order.
+    pub fn tokens(&self) -> &[Token] {
+        &self.tokens
+    }
+
+    /// Consumes the arrangement, giving its tokens.
+    pub fn into_tokens(self) -> Vec<Token> {
+        self.tokens
+    }
+
+    /// The cell of the first blank, if any.
+    pub fn blank(&self) -> Option<Cell> {
+        self.tokens
+            .iter()
+            .position(|&t| t == BLANK)
+            .map(|c| c as Cell)
+    }
+
+    /// Checks that the arrangement fits `board`: one token per cell and
+    /// exactly one blank. Returns the blank's cell.
+    pub fn check(&self, board: &Board, which: &str) -> Result<Cell, Error> {
+        if self.tokens.len() != board.cells() {
+            return Err(Error::arrangement(
+                which,
+                format!(
+                    "{} tokens for a board of {} cells",
+                    self.tokens.len(),
+                    board.cells()
+                ),
+            ));
+        }
+        let blanks = self.tokens.iter().filter(|&&t| t == BLANK).count();
+        match blanks {
+            1 => Ok(self.blank().expect("one blank")),
+            0 => Err(Error::arrangement(which, "no blank (0) on the board")),
+            count => Err(Error::SeveralBlanks {
+                which: which.to_string(),
+                count,
+            }),
+        }
+    }
+}
+
+impl std::str::FromStr for Arrangement {
+    type Err = Error;
+    fn from_str(text: &str) -> Result<Arrangement, Error> {
+        Arrangement::parse_named(text, "arrangement")
+    }
+}
+
+/// Parses one non-negative token, saying why not in words.
+pub(crate) fn parse_token(word: &str) -> Result<Token, &'static str> {
+    if word.starts_with('-') && word.len() > 1 && word[1..].bytes().all(|b| b.is_ascii_digit()) {
+        return Err("is negative: tokens are 0 (the blank) or positive");
+    }
+    if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) {
+        return Err("is not a number");
+    }
+    word.parse::<Token>()
+        .map_err(|_| "is too large: tokens go up to 4294967295")
+}
+
+/// A word cut to a readable length for an error message.
+pub(crate) fn shorten(word: &str) -> String {
+    const MAX: usize = 24;
+    if word.chars().count() <= MAX {
+        word.to_string()
+    } else {
+        let head: String = word.chars().take(MAX).collect();
+        format!("{head}…")
+    }
+}
+
+/// Checks that `from` and `to` hold the same multiset of tokens, naming a
+/// token that differs. Runs in O(N) for tokens below `4N`, O(N) expected
+/// with a hash map otherwise.
+pub fn check_same_tokens(from: &[Token], to: &[Token]) -> Result<(), Error> {
+    let ids = TokenIds::new(from);
+    let mut count = vec![0i64; ids.len()];
+    for &t in from {
+        count[ids.id(t).expect("from's own token") as usize] += 1;
+    }
+    for &t in to {
+        match ids.id(t) {
+            Some(id) => count[id as usize] -= 1,
+            None => {
+                return Err(Error::DifferentTokens(format!(
+                    "token {t} is in to but not in from"
+                )));
+            }
+        }
+    }
+    if let Some(id) = count.iter().position(|&c| c != 0) {
+        let t = ids.token(id as u32);
+        let (a, b) = (
+            from.iter().filter(|&&x| x == t).count(),
+            to.iter().filter(|&&x| x == t).count(),
+        );
+        return Err(Error::DifferentTokens(format!(
+            "token {t} appears {a} time(s) in from and {b} time(s) in to"
+        )));
+    }
+    Ok(())
+}
+
+/// Dense ids `0..K` for the distinct tokens of an arrangement, the blank
+/// always id 0, so that per-token tables are arrays. Small tokens map to
+/// themselves; large ones go through a hash map.
+#[derive(Debug)]
+pub(crate) struct TokenIds {
+    map: Option<std::collections::HashMap<Token, u32>>,
+    tokens: Vec<Token>,
+    direct_len: usize,
+}
+
+impl TokenIds {
+    pub(crate) fn new(tokens: &[Token]) -> TokenIds {
+        let max = tokens.iter().copied().max().unwrap_or(0) as usize;
+        if max < 4 * tokens.len() + 16 {
+            return TokenIds {
+                map: None,
+                tokens: Vec::new(),
+                direct_len: max + 1,
+            };
+        }
+        let mut map = std::collections::HashMap::with_capacity(tokens.len());
+        let mut list = vec![BLANK];
+        map.insert(BLANK, 0);
+        for &t in tokens {
+            map.entry(t).or_insert_with(|| {
+                list.push(t);
+                (list.len() - 1) as u32
+            });
+        }
+        TokenIds {
+            map: Some(map),
+            tokens: list,
+            direct_len: 0,
+        }
+    }
+
+    /// How many ids there are (an upper bound on distinct tokens).
+    pub(crate) fn len(&self) -> usize {
+        match &self.map {
+            None => self.direct_len,
+            Some(_) => self.tokens.len(),
+        }
+    }
+
+    pub(crate) fn id(&self, t: Token) -> Option<u32> {
+        match &self.map {
+            None => ((t as usize) < self.direct_len).then_some(t),
+            Some(map) => map.get(&t).copied(),
+        }
+    }
+
+    pub(crate) fn token(&self, id: u32) -> Token {
+        match &self.map {
+            None => id,
+            Some(_) => self.tokens[id as usize],
+        }
+    }
+
+    /// The ids of a whole arrangement whose tokens are all known.
+    pub(crate) fn ids_of(&self, tokens: &[Token]) -> Vec<u32> {
+        match &self.map {
+            None => tokens.to_vec(),
+            Some(_) => tokens
+                .iter()
+                .map(|&t| self.id(t).expect("known token"))
+                .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_rows_commas_and_spaces() {
+        let a = Arrangement::parse_named("1,2 3/0\t4", "from").unwrap();
+        assert_eq!(a.tokens(), &[1, 2, 3, 0, 4]);
+    }
+
+    #[test]
+    fn names_the_bad_token() {
+        let e = Arrangement::parse_named("1 2 x3", "from").unwrap_err();
+        assert_eq!(e.to_string(), "from: token 3 ('x3') is not a number");
+        let e = Arrangement::parse_named("1 -2", "to").unwrap_err();
+        assert!(e.to_string().contains("token 2 ('-2') is negative"), "{e}");
+        let e = Arrangement::parse_named("99999999999999999999999", "to").unwrap_err();
+        assert!(e.to_string().contains("too large"), "{e}");
+    }
+
+    #[test]
+    fn checks_count_and_blanks() {
+        let b = Board::grid(&[2, 2]).unwrap();
+        let e = Arrangement::new(vec![1, 2, 3])
+            .check(&b, "from")
+            .unwrap_err();
+        assert_eq!(e.to_string(), "from: 3 tokens for a board of 4 cells");
+        let e = Arrangement::new(vec![1, 2, 3, 4])
+            .check(&b, "from")
+            .unwrap_err();
+        assert!(e.to_string().contains("no blank"));
+        let e = Arrangement::new(vec![0, 2, 0, 4])
+            .check(&b, "to")
+            .unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("several blanks are not supported yet")
+        );
+        assert_eq!(
+            Arrangement::new(vec![1, 2, 0, 4]).check(&b, "to").unwrap(),
+            2
+        );
+    }
+
+    #[test]
+    fn same_tokens_is_a_multiset_check() {
+        assert!(check_same_tokens(&[1, 1, 0], &[0, 1, 1]).is_ok());
+        let e = check_same_tokens(&[1, 1, 0], &[0, 1, 2]).unwrap_err();
+        assert!(
+            e.to_string().contains("token 2 is in to but not in from"),
+            "{e}"
+        );
+        let e = check_same_tokens(&[1, 2, 0], &[0, 1, 1]).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("token 1 appears 1 time(s) in from and 2"),
+            "{e}"
+        );
+        assert!(check_same_tokens(&[4_000_000_000, 0], &[0, 4_000_000_000]).is_ok());
+    }
+}

@@ -1,0 +1,52 @@
+//! The library's one error type. Every message says what is wrong and
+//! where (which arrangement, which token, which case and line).
+
+use thiserror::Error;
+
+/// What went wrong with the input. The decision itself never fails on
+/// well-formed input; an unreachable pair is a [`crate::Verdict`], not an error.
+#[derive(Debug, Error)]
+pub enum Error {
+    /// The board spec or board construction is invalid.
+    #[error("board: {0}")]
+    BadBoard(String),
+    /// An arrangement is malformed or does not fit the board.
+    #[error("{which}: {problem}")]
+    BadArrangement {
+        /// `from`, `to` or another name for the arrangement.
+        which: String,
+        /// What is wrong, with the token's position.
+        problem: String,
+    },
+    /// More than one blank (`0`) in an arrangement.
+    #[error("{which}: several blanks are not supported yet ({count} tokens are 0)")]
+    SeveralBlanks {
+        /// The arrangement's name.
+        which: String,
+        /// How many zeros it holds.
+        count: usize,
+    },
+    /// The two arrangements do not hold the same multiset of tokens.
+    #[error("from and to do not hold the same tokens: {0}")]
+    DifferentTokens(String),
+    /// Malformed judge, batch or file input, with its place.
+    #[error("{place}: {problem}")]
+    Input {
+        /// Where: `case 3, line 7` or `line 12`.
+        place: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// Reading or writing failed.
+    #[error("i/o: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+impl Error {
+    pub(crate) fn arrangement(which: &str, problem: impl Into<String>) -> Error {
+        Error::BadArrangement {
+            which: which.to_string(),
+            problem: problem.into(),
+        }
+    }
+}

@@ -1,0 +1,7 @@
+//! What npuzzle reads and writes: board specs, the judges' formats and
+//! JSON Lines.
+
+pub mod jsonl;
+pub mod judge;
+pub mod numbers;
+pub mod spec;

@@ -1,0 +1,172 @@
+//! Board specs: the one-line descriptions of boards used everywhere.
+//!
+//! - `RxC`, `LxRxC`, …: a box of any dimension, row-major;
+//! - `mask:ROW/ROW/...`: `#` a cell, `.` a hole, 4-neighbour adjacency;
+//! - `graph:N:u-v,u-v,...`: any graph on cells `0..N`;
+//! - `@FILE`: any of these, read from a file;
+//! - a preset name: see [`PRESETS`].
+
+use crate::arrangement::shorten;
+use crate::board::{Board, Cell, MAX_CELLS};
+use crate::error::Error;
+
+/// Named boards: the name and the spec it stands for.
+pub const PRESETS: &[(&str, &str)] = &[
+    ("8-puzzle", "3x3"),
+    ("15-puzzle", "4x4"),
+    ("24-puzzle", "5x5"),
+    ("hdu4021", HDU4021),
+    ("theta0", "graph:7:0-2,2-1,0-3,3-4,4-1,0-5,5-6,6-1"),
+];
+
+/// HDU 4021's 24-cell board: a 4×4 core with 8 dead-end cells.
+pub const HDU4021: &str = "mask:.#..#./######/.####./.####./######/.#..#.";
+
+/// Parses a board spec.
+///
+/// ```
+/// use npuzzle_core::formats::spec::parse_board;
+/// assert_eq!(parse_board("3x5").unwrap().cells(), 15);
+/// assert_eq!(parse_board("hdu4021").unwrap().cells(), 24);
+/// assert_eq!(parse_board("graph:3:0-1,1-2").unwrap().edge_count(), 2);
+/// assert!(parse_board("3y5").is_err());
+/// ```
+pub fn parse_board(spec: &str) -> Result<Board, Error> {
+    let spec = spec.trim();
+    if let Some(path) = spec.strip_prefix('@') {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Error::BadBoard(format!("cannot read board file '{path}': {e}")))?;
+        let inner = text.trim();
+        if inner.starts_with('@') {
+            return Err(Error::BadBoard(format!(
+                "board file '{path}' refers to another file; write the spec itself"
+            )));
+        }
+        return parse_board(inner);
+    }
+    if let Some(&(_, preset)) = PRESETS.iter().find(|(name, _)| *name == spec) {
+        return parse_board(preset);
+    }
+    if let Some(rows) = spec.strip_prefix("mask:") {
+        let rows: Vec<&str> = rows.split(['/', '\n']).map(str::trim).collect();
+        return Board::mask(&rows);
+    }
+    if let Some(rest) = spec.strip_prefix("graph:") {
+        return parse_graph(rest);
+    }
+    if spec.contains('x') && spec.split('x').all(|s| !s.is_empty()) {
+        let dims = spec
+            .split('x')
+            .map(|side| {
+                side.parse::<usize>().map_err(|_| {
+                    Error::BadBoard(format!(
+                        "box side '{}' is not a positive whole number",
+                        shorten(side)
+                    ))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        return Board::grid(&dims);
+    }
+    Err(Error::BadBoard(format!(
+        "'{}' is not a board spec: use RxC (a box, any dimension), mask:ROW/ROW/..., \
+         graph:N:u-v,..., @FILE or a preset ({})",
+        shorten(spec),
+        PRESETS.iter().map(|p| p.0).collect::<Vec<_>>().join(", ")
+    )))
+}
+
+fn parse_graph(rest: &str) -> Result<Board, Error> {
+    let (count, edge_list) = rest.split_once(':').unwrap_or((rest, ""));
+    let cells: usize = count.trim().parse().map_err(|_| {
+        Error::BadBoard(format!(
+            "graph: cell count '{}' is not a whole number",
+            shorten(count)
+        ))
+    })?;
+    if cells > MAX_CELLS {
+        return Err(Error::BadBoard(format!(
+            "graph: {cells} cells; npuzzle takes at most {MAX_CELLS}"
+        )));
+    }
+    let mut edges = Vec::new();
+    for (i, edge) in edge_list
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|e| !e.is_empty())
+        .enumerate()
+    {
+        let bad = || {
+            Error::BadBoard(format!(
+                "graph: edge {} ('{}') is not of the form u-v",
+                i + 1,
+                shorten(edge)
+            ))
+        };
+        let (u, v) = edge.split_once('-').ok_or_else(bad)?;
+        let u: Cell = u.parse().map_err(|_| bad())?;
+        let v: Cell = v.parse().map_err(|_| bad())?;
+        edges.push((u, v));
+    }
+    Board::graph(cells, &edges)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Layout;
+
+    #[test]
+    fn boxes_of_any_dimension() {
+        assert!(
+            parse_board("7")
+                .unwrap_err()
+                .to_string()
+                .contains("not a board spec")
+        );
+        assert_eq!(
+            parse_board("2x3x4").unwrap().box_dims(),
+            Some(&[2, 3, 4][..])
+        );
+        assert_eq!(parse_board("1x5").unwrap().cells(), 5);
+        assert!(parse_board("0x5").is_err());
+        assert!(parse_board("3x").is_err());
+        assert!(parse_board("1000000000x1000000000").is_err());
+        assert!(parse_board("99999999999999999999999x2").is_err());
+    }
+
+    #[test]
+    fn hdu_board_has_eight_dead_ends() {
+        let b = parse_board("hdu4021").unwrap();
+        let dead: Vec<Cell> = (0..24).filter(|&c| b.neighbours(c).len() == 1).collect();
+        assert_eq!(dead, vec![0, 1, 2, 7, 16, 21, 22, 23]);
+        assert!(matches!(
+            b.layout(),
+            Layout::Mask {
+                rows: 6,
+                cols: 6,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn graph_errors_name_the_edge() {
+        let e = parse_board("graph:3:0-1,1_2").unwrap_err();
+        assert!(e.to_string().contains("edge 2 ('1_2')"), "{e}");
+        let e = parse_board("graph:3:0-1,1-5").unwrap_err();
+        assert!(e.to_string().contains("outside"), "{e}");
+        assert_eq!(parse_board("graph:1").unwrap().cells(), 1);
+    }
+
+    #[test]
+    fn file_specs() {
+        let dir = std::env::temp_dir().join(format!("npuzzle-spec-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("g.txt");
+        std::fs::write(&path, "graph:4:\n0-1\n1-2\n2-3\n3-0\n").unwrap();
+        let b = parse_board(&format!("@{}", path.display())).unwrap();
+        assert_eq!(b.edge_count(), 4);
+        assert!(parse_board("@/nonexistent/board").is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

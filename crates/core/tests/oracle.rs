@@ -1,0 +1,542 @@
+//! The decision against brute force: breadth-first search over whole state
+//! spaces of small boards of every shape family, with distinct and with
+//! repeated tokens.
+
+use std::collections::{HashMap, VecDeque};
+
+use npuzzle_core::formats::spec::parse_board;
+use npuzzle_core::{Arrangement, Board, Cell, Token, reach};
+use proptest::prelude::*;
+
+/// A state packed 4 bits per cell (boards of at most 16 cells, tokens < 16).
+fn pack(tokens: &[u8]) -> u64 {
+    tokens
+        .iter()
+        .rev()
+        .fold(0u64, |acc, &t| (acc << 4) | t as u64)
+}
+
+fn unpack(mut code: u64, cells: usize) -> Vec<u8> {
+    (0..cells)
+        .map(|_| {
+            let t = (code & 15) as u8;
+            code >>= 4;
+            t
+        })
+        .collect()
+}
+
+/// All distinct arrangements of a multiset, by next-permutation.
+fn arrangements(tokens: &[u8]) -> Vec<Vec<u8>> {
+    let mut a = tokens.to_vec();
+    a.sort();
+    let mut all = vec![a.clone()];
+    loop {
+        let Some(i) = (0..a.len().saturating_sub(1))
+            .rev()
+            .find(|&i| a[i] < a[i + 1])
+        else {
+            return all;
+        };
+        let j = (i + 1..a.len()).rev().find(|&j| a[j] > a[i]).unwrap();
+        a.swap(i, j);
+        a[i + 1..].reverse();
+        all.push(a.clone());
+    }
+}
+
+/// Labels every arrangement of `tokens` on `board` with its component of
+/// the move graph.
+fn components(board: &Board, tokens: &[u8]) -> HashMap<u64, u32> {
+    let n = board.cells();
+    let mut label: HashMap<u64, u32> = HashMap::new();
+    let mut next = 0;
+    for start in arrangements(tokens) {
+        let code = pack(&start);
+        if label.contains_key(&code) {
+            continue;
+        }
+        label.insert(code, next);
+        let mut queue = VecDeque::from([code]);
+        while let Some(code) = queue.pop_front() {
+            let state = unpack(code, n);
+            let blank = state.iter().position(|&t| t == 0).unwrap();
+            for &w in board.neighbours(blank as Cell) {
+                let mut s = state.clone();
+                s.swap(blank, w as usize);
+                let c = pack(&s);
+                if let std::collections::hash_map::Entry::Vacant(slot) = label.entry(c) {
+                    slot.insert(next);
+                    queue.push_back(c);
+                }
+            }
+        }
+        next += 1;
+    }
+    label
+}
+
+fn arrangement(state: &[u8]) -> Arrangement {
+    Arrangement::new(state.iter().map(|&t| t as Token).collect())
+}
+
+/// Simple deterministic generator, so that failures are reproducible.
+struct Lcg(u64);
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n
+    }
+}
+
+/// Compares the decision with the oracle: `starts` random starts against
+/// every target (or `targets` random ones when the space is large).
+fn check_board(name: &str, board: &Board, tokens: &[u8], starts: usize) {
+    let label = components(board, tokens);
+    let states: Vec<u64> = label.keys().copied().collect();
+    let mut rng = Lcg(states.len() as u64 * 31 + board.cells() as u64);
+    let n = board.cells();
+    let all_targets = states.len() <= 50_000;
+    for _ in 0..starts {
+        let a = states[rng.below(states.len())];
+        let from = arrangement(&unpack(a, n));
+        let targets: Vec<u64> = if all_targets {
+            states.clone()
+        } else {
+            (0..20_000)
+                .map(|_| states[rng.below(states.len())])
+                .collect()
+        };
+        for b in targets {
+            let to = arrangement(&unpack(b, n));
+            let verdict = reach(board, &from, &to).unwrap();
+            let expected = label[&a] == label[&b];
+            assert_eq!(
+                verdict.is_reachable(),
+                expected,
+                "{name}: from {:?} to {:?}: decided {:?}",
+                from.tokens(),
+                to.tokens(),
+                verdict
+            );
+            if let Some(reason) = verdict.reason() {
+                assert!(!reason.to_string().is_empty());
+            }
+        }
+    }
+}
+
+fn distinct(n: usize) -> Vec<u8> {
+    (0..n as u8).collect()
+}
+
+/// Tokens with repeats: the blank, then pairs 1 1 2 2 3 3 …
+fn repeated(n: usize) -> Vec<u8> {
+    (0..n).map(|i| i.div_ceil(2) as u8).collect()
+}
+
+fn graph(n: usize, edges: &[(Cell, Cell)]) -> Board {
+    Board::graph(n, edges).unwrap()
+}
+
+fn path(n: usize) -> Vec<(Cell, Cell)> {
+    (1..n as Cell).map(|i| (i - 1, i)).collect()
+}
+
+fn cycle(n: usize) -> Vec<(Cell, Cell)> {
+    let mut e = path(n);
+    e.push((n as Cell - 1, 0));
+    e
+}
+
+/// θ(a, b, c): branch cells 0 and 1 joined by paths with a, b and c inner
+/// cells.
+fn theta(inner: [usize; 3]) -> Board {
+    let mut edges = Vec::new();
+    let mut next = 2;
+    for k in inner {
+        let mut prev = 0;
+        for _ in 0..k {
+            edges.push((prev, next));
+            prev = next;
+            next += 1;
+        }
+        edges.push((prev, 1));
+    }
+    graph(next as usize, &edges)
+}
+
+/// The same board as a plain graph, to run the general algorithm on boxes.
+fn as_graph(board: &Board) -> Board {
+    graph(board.cells(), &board.edges().collect::<Vec<_>>())
+}
+
+fn both(name: &str, board: &Board, starts: usize) {
+    let n = board.cells();
+    check_board(name, board, &distinct(n), starts);
+    check_board(&format!("{name} (repeated)"), board, &repeated(n), starts);
+}
+
+#[test]
+fn paths_and_trees() {
+    for n in 1..=6 {
+        both(&format!("path {n}"), &graph(n, &path(n)), 3);
+    }
+    both("box 1x5", &parse_board("1x5").unwrap(), 3);
+    both("box 5x1x1", &parse_board("5x1x1").unwrap(), 3);
+    both("box 1x1", &parse_board("1x1").unwrap(), 1);
+    both(
+        "star 5",
+        &graph(6, &[(0, 1), (0, 2), (0, 3), (0, 4), (0, 5)]),
+        3,
+    );
+    both(
+        "tree",
+        &graph(7, &[(0, 1), (1, 2), (1, 3), (3, 4), (3, 5), (5, 6)]),
+        3,
+    );
+}
+
+#[test]
+fn cycles() {
+    for n in 3..=8 {
+        both(&format!("cycle {n}"), &graph(n, &cycle(n)), 3);
+    }
+}
+
+#[test]
+fn theta_graphs() {
+    for inner in [
+        [1, 2, 2], // θ0
+        [1, 1, 1],
+        [0, 1, 1],
+        [1, 1, 2],
+        [0, 2, 2],
+        [1, 1, 3],
+        [0, 1, 4],
+        [0, 2, 3],
+        [2, 2, 2],
+        [1, 2, 3],
+        [0, 3, 3],
+        [1, 1, 4],
+    ] {
+        both(&format!("theta {inner:?}"), &theta(inner), 2);
+    }
+}
+
+#[test]
+fn theta0_with_tails_and_twins() {
+    // θ0 hanging off a path, and two θ0 blocks sharing a cell: the θ0
+    // check must work on any entry cell.
+    let mut edges = vec![
+        (0, 2),
+        (2, 1),
+        (0, 3),
+        (3, 4),
+        (4, 1),
+        (0, 5),
+        (5, 6),
+        (6, 1),
+    ];
+    edges.push((4, 7));
+    both("theta0 + tail", &graph(8, &edges), 4);
+    let mut edges = vec![
+        (0, 2),
+        (2, 1),
+        (0, 3),
+        (3, 4),
+        (4, 1),
+        (0, 5),
+        (5, 6),
+        (6, 1),
+    ];
+    edges.push((1, 7));
+    edges.push((7, 8));
+    check_board("theta0 + path 2", &graph(9, &edges), &distinct(9), 1);
+}
+
+#[test]
+fn boxes() {
+    for spec in ["2x2", "2x3", "3x2", "2x2x2", "2x4", "1x2x3", "3x3"] {
+        let b = parse_board(spec).unwrap();
+        let starts = if b.cells() == 9 { 1 } else { 3 };
+        both(spec, &b, starts);
+        both(&format!("{spec} as a graph"), &as_graph(&b), starts);
+    }
+}
+
+#[test]
+fn grids_with_holes() {
+    for rows in [
+        "###/#.#/###",
+        "##./###/.##",
+        "###/##./#..",
+        "###/###/.#.",
+        "#.#/###/#.#",
+        "####/#..#/##..",
+    ] {
+        both(
+            &format!("mask {rows}"),
+            &parse_board(&format!("mask:{rows}")).unwrap(),
+            2,
+        );
+    }
+}
+
+#[test]
+fn lollipops_and_dumbbells() {
+    // Cycle 0..k with a tail.
+    for k in 3..=6 {
+        let mut e = cycle(k);
+        for t in k..8 {
+            e.push((t as Cell - 1, t as Cell));
+        }
+        both(&format!("lollipop {k}+{}", 8 - k), &graph(8, &e), 3);
+    }
+    // Two triangles joined by a path of 2 edges.
+    let e = [
+        (0, 1),
+        (1, 2),
+        (2, 0),
+        (2, 3),
+        (3, 4),
+        (4, 5),
+        (5, 6),
+        (6, 4),
+    ];
+    both("dumbbell 3-3", &graph(7, &e), 3);
+    // Two squares sharing a vertex (a bipartite block pair).
+    let e = [
+        (0, 1),
+        (1, 2),
+        (2, 3),
+        (3, 0),
+        (0, 4),
+        (4, 5),
+        (5, 6),
+        (6, 0),
+    ];
+    both("bowtie 4-4", &graph(7, &e), 3);
+    // Square and pentagon joined by an edge.
+    let e = [
+        (0, 1),
+        (1, 2),
+        (2, 3),
+        (3, 0),
+        (3, 4),
+        (4, 5),
+        (5, 6),
+        (6, 7),
+        (7, 8),
+        (8, 4),
+    ];
+    check_board("dumbbell 4-5", &graph(9, &e), &repeated(9), 1);
+}
+
+#[test]
+fn complete_and_dense_graphs() {
+    for n in 3..=6 {
+        let mut e = Vec::new();
+        for u in 0..n as Cell {
+            for v in u + 1..n as Cell {
+                e.push((u, v));
+            }
+        }
+        both(&format!("K{n}"), &graph(n, &e), 3);
+    }
+    both(
+        "K2,3",
+        &graph(5, &[(0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4)]),
+        3,
+    );
+    // K3,3 is bipartite and not a cycle: even permutations.
+    let mut e = Vec::new();
+    for u in 0..3 {
+        for v in 3..6 {
+            e.push((u, v));
+        }
+    }
+    both("K3,3", &graph(6, &e), 3);
+}
+
+#[test]
+fn disconnected_boards() {
+    both(
+        "two triangles",
+        &graph(6, &[(0, 1), (1, 2), (2, 0), (3, 4), (4, 5), (5, 3)]),
+        3,
+    );
+    both(
+        "square + isolated",
+        &graph(5, &[(0, 1), (1, 2), (2, 3), (3, 0)]),
+        3,
+    );
+    both("isolated cells", &graph(3, &[]), 2);
+}
+
+/// A random connected graph on `n` cells: a random tree plus extra edges.
+fn random_graph(n: usize, extra: &[(usize, usize)], parents: &[usize]) -> Board {
+    let mut edges = Vec::new();
+    for v in 1..n {
+        edges.push((parents[v - 1] % v, v));
+    }
+    for &(a, b) in extra {
+        let (a, b) = (a % n, b % n);
+        if a != b {
+            edges.push((a, b));
+        }
+    }
+    let edges: Vec<(Cell, Cell)> = edges
+        .into_iter()
+        .map(|(a, b)| (a as Cell, b as Cell))
+        .collect();
+    graph(n, &edges)
+}
+
+/// Every arrangement reachable from `start`, by breadth-first search.
+fn reachable_from(board: &Board, start: &[u8]) -> std::collections::HashSet<u64> {
+    let n = board.cells();
+    let mut seen = std::collections::HashSet::from([pack(start)]);
+    let mut queue = VecDeque::from([pack(start)]);
+    while let Some(code) = queue.pop_front() {
+        let state = unpack(code, n);
+        let blank = state.iter().position(|&t| t == 0).unwrap();
+        for &w in board.neighbours(blank as Cell) {
+            let mut s = state.clone();
+            s.swap(blank, w as usize);
+            if seen.insert(pack(&s)) {
+                queue.push_back(pack(&s));
+            }
+        }
+    }
+    seen
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_graphs_match_bfs(
+        n in 2usize..=8,
+        parents in prop::collection::vec(0usize..100, 7),
+        extra in prop::collection::vec((0usize..8, 0usize..8), 0..8),
+        colours in prop::collection::vec(1u8..4, 7),
+        distinct_tokens in any::<bool>(),
+        shuffle_a in prop::collection::vec(0usize..1000, 8),
+        shuffle_b in prop::collection::vec(0usize..1000, 8),
+        near in any::<bool>(),
+    ) {
+        let board = random_graph(n, &extra, &parents);
+        let mut tokens: Vec<u8> = if distinct_tokens { distinct(n) } else {
+            std::iter::once(0).chain(colours[..n - 1].iter().copied()).collect()
+        };
+        let shuffle = |t: &mut Vec<u8>, s: &[usize]| for i in (1..t.len()).rev() { t.swap(i, s[i] % (i + 1)); };
+        shuffle(&mut tokens, &shuffle_a);
+        let seen = reachable_from(&board, &tokens);
+        let target: Vec<u8> = if near {
+            // A target drawn from the reachable set, to test positives.
+            let states: Vec<u64> = seen.iter().copied().collect();
+            unpack(states[shuffle_b[0] % states.len()], n)
+        } else {
+            let mut t = tokens.clone();
+            shuffle(&mut t, &shuffle_b);
+            t
+        };
+        let verdict = reach(&board, &arrangement(&tokens), &arrangement(&target)).unwrap();
+        prop_assert_eq!(verdict.is_reachable(), seen.contains(&pack(&target)),
+            "edges {:?} from {:?} to {:?}: {:?}", board.edges().collect::<Vec<_>>(), tokens, target, verdict);
+    }
+}
+
+#[test]
+fn hdu4021_dead_ends() {
+    let board = parse_board("hdu4021").unwrap();
+    let solved: Vec<Token> = (0..24).collect();
+    let from = Arrangement::new(solved.clone());
+    let mut to = solved.clone();
+    to.swap(0, 3); // one move: token 3 slides into dead-end cell 0
+    assert!(
+        reach(&board, &from, &Arrangement::new(to.clone()))
+            .unwrap()
+            .is_reachable()
+    );
+    to.swap(0, 2); // now dead-end cell 0 should hold token 2
+    let v = reach(&board, &from, &Arrangement::new(to.clone())).unwrap();
+    assert_eq!(
+        v.reason().unwrap().to_string(),
+        "token 3 is locked on dead-end cell 0"
+    );
+    // With the blank ending on dead-end cell 1, cell 6 must hold token 1.
+    let mut to = solved.clone();
+    to[..4].copy_from_slice(&[3, 0, 2, 1]);
+    let v = reach(&board, &from, &Arrangement::new(to)).unwrap();
+    assert_eq!(
+        v.reason().unwrap().to_string(),
+        "token 1 is locked on cell 6: 1–6 is a bridge and the blank ends on 1's side"
+    );
+}
+
+#[test]
+fn reasons_name_the_invariant() {
+    let check = |spec: &str, from: &str, to: &str, want: &str| {
+        let board = parse_board(spec).unwrap();
+        let v = reach(&board, &from.parse().unwrap(), &to.parse().unwrap()).unwrap();
+        assert_eq!(
+            v.reason().map(|r| r.to_string()).unwrap_or_default(),
+            want,
+            "{spec}"
+        );
+    };
+    check(
+        "3x3",
+        "2 1 3/4 5 6/7 8 0",
+        "1 2 3/4 5 6/7 8 0",
+        "permutation parity odd, blank distance 0 (even)",
+    );
+    check(
+        "mask:###/#.#/###",
+        "0 1 2 3 4 5 6 7",
+        "0 2 1 3 4 5 6 7",
+        "cyclic order differs on the cycle through cells 0, 3, 5, 6, 7, 4, 2, 1",
+    );
+    check(
+        "graph:4:0-1,2-3",
+        "0 1 2 3",
+        "1 0 3 2",
+        "cell 2 is out of the blank's reach and holds 2 in from but 3 in to",
+    );
+    check(
+        "graph:4:0-1,2-3",
+        "0 1 2 3",
+        "1 2 0 3",
+        "the blank cannot get from cell 0 to cell 2: they are in different parts of the board",
+    );
+    check(
+        "1x4",
+        "1 2 0 3",
+        "2 1 3 0",
+        "on a path the tiles keep their order: tile 1 along it is 1 in from but 2 in to",
+    );
+    check(
+        "graph:5:0-1,1-2,2-0,2-3,3-4",
+        "0 1 2 3 4",
+        "0 1 2 4 3",
+        "token 4 is locked on dead-end cell 4",
+    );
+    check(
+        "graph:6:0-1,1-2,2-0,2-3,3-4,3-5",
+        "0 1 2 3 4 5",
+        "0 3 2 1 4 5",
+        "token 3 is locked on cell 3: 2–3 is a bridge and the blank ends on 2's side",
+    );
+    check("graph:5:0-1,1-2,2-0,2-3,3-4", "0 1 2 3 4", "0 2 1 3 4", "");
+    check(
+        "graph:6:0-2,0-3,0-4,1-2,1-3,1-4,0-5",
+        "0 1 2 3 4 5",
+        "0 1 3 2 4 5",
+        "the tokens of the bipartite block of cells {1, 2, 3, 4} would need an odd permutation; with the blank back in place it allows only even ones",
+    );
+}

@@ -1,0 +1,155 @@
+//! The npuzzle command line: argument parsing and printing only; every
+//! decision is made by the `npuzzle-core` library.
+
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::{Parser, Subcommand, ValueEnum};
+use npuzzle_core::formats::judge::{self, JudgeFormat};
+use npuzzle_core::formats::{jsonl, spec::parse_board};
+use npuzzle_core::{Arrangement, Board, reach};
+
+mod demo;
+
+/// Sliding-tile puzzles on any board: can A become B, exactly, and why not.
+#[derive(Parser)]
+#[command(name = "npuzzle", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Decide whether FROM can be turned into TO (exit 0 yes, 1 no, 2 bad input).
+    Reach {
+        #[command(flatten)]
+        question: Question,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// JSON Lines on stdin, one {"board", "from", "to"} per line; one answer per line.
+    Batch,
+    /// A judge's format, stdin to stdout, byte for byte.
+    Judge {
+        /// Which judge's format.
+        format: Format,
+    },
+    /// Run the seeds' sample problems on embedded input and show the answers.
+    Demo,
+}
+
+#[derive(clap::Args)]
+struct Question {
+    /// Board spec: RxC (any dimension), mask:ROW/ROW, graph:N:u-v,..., @FILE or a preset.
+    #[arg(long)]
+    board: String,
+    /// Start arrangement: tokens in cell order, 0 the blank ("8 2 0/4 6 1/3 7 5"), or @FILE.
+    #[arg(long, allow_hyphen_values = true)]
+    from: String,
+    /// Target arrangement (or @FILE); defaults to 1..N-1 in cell order with the blank last.
+    #[arg(long, allow_hyphen_values = true)]
+    to: Option<String>,
+}
+
+impl Question {
+    fn read(&self) -> Result<(Board, Arrangement, Arrangement)> {
+        let board = parse_board(&self.board)?;
+        let from = arrangement(&self.from, "from")?;
+        let to = match &self.to {
+            Some(text) => arrangement(text, "to")?,
+            None => Arrangement::solved(board.cells()),
+        };
+        Ok((board, from, to))
+    }
+}
+
+/// An arrangement from the command line, or from a file with `@FILE`
+/// (big boards do not fit in an argument list).
+fn arrangement(arg: &str, which: &str) -> Result<Arrangement> {
+    match arg.strip_prefix('@') {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("{which}: cannot read '{path}'"))?;
+            Ok(Arrangement::parse_named(&text, which)?)
+        }
+        None => Ok(Arrangement::parse_named(arg, which)?),
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    /// AcWing 108: odd n, two grids, TAK/NIE.
+    Odd,
+    /// POJ 2893: M N and a grid until 0 0, YES/NO.
+    Mxn,
+    /// UVa 716 / POJ 1507: the M×M×M cube.
+    Commedia,
+    /// HDU 4021: the 24-cell board with dead ends, Y (impossible) / N.
+    Hdu4021,
+}
+
+impl From<Format> for JudgeFormat {
+    fn from(f: Format) -> JudgeFormat {
+        match f {
+            Format::Odd => JudgeFormat::Odd,
+            Format::Mxn => JudgeFormat::Mxn,
+            Format::Commedia => JudgeFormat::Commedia,
+            Format::Hdu4021 => JudgeFormat::Hdu4021,
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(code) => code,
+        Err(e) => {
+            let _ = io::stdout().flush();
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(command: Command) -> Result<ExitCode> {
+    match command {
+        Command::Reach { question, json } => {
+            let (board, from, to) = question.read()?;
+            let verdict = reach(&board, &from, &to)?;
+            if json {
+                println!("{}", jsonl::verdict_json(&verdict));
+            } else {
+                match verdict.reason() {
+                    None => println!("reachable"),
+                    Some(reason) => println!("unreachable: {reason}"),
+                }
+            }
+            Ok(ExitCode::from(if verdict.is_reachable() { 0 } else { 1 }))
+        }
+        Command::Batch => {
+            let stdin = io::stdin().lock();
+            let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+            let (_, bad) = jsonl::run(stdin, &mut out)?;
+            if bad > 0 {
+                eprintln!(
+                    "error: {bad} line(s) of the batch were bad; see their \"error\" answers"
+                );
+                return Ok(ExitCode::from(2));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Judge { format } => {
+            let stdin = io::stdin().lock();
+            let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+            judge::run(format.into(), stdin, &mut out)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Demo => {
+            demo::run(&mut io::stdout().lock())?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}

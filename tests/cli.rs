@@ -1,0 +1,291 @@
+//! The command line end to end: exit codes, JSON, the judge samples and
+//! bad input of every kind (a clear error, exit 2, never a panic).
+
+use assert_cmd::Command;
+
+fn npuzzle() -> Command {
+    Command::cargo_bin("npuzzle").unwrap()
+}
+
+/// Runs npuzzle with `args` and `stdin`; returns (exit code, stdout, stderr).
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let out = npuzzle().args(args).write_stdin(stdin).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn assert_clean_error(stderr: &str) {
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn reach_exit_codes() {
+    let (code, out, _) = run(
+        &["reach", "--board", "3x3", "--from", "8 2 0/4 6 1/3 7 5"],
+        "",
+    );
+    assert_eq!((code, out.as_str()), (0, "reachable\n"));
+    let (code, out, _) = run(
+        &["reach", "--board", "3x3", "--from", "2,1,3,4,5,6,7,8,0"],
+        "",
+    );
+    assert_eq!(code, 1);
+    assert_eq!(
+        out,
+        "unreachable: permutation parity odd, blank distance 0 (even)\n"
+    );
+    let (code, _, err) = run(&["reach", "--board", "3x3", "--from", "1 2 3"], "");
+    assert_eq!(code, 2);
+    assert_clean_error(&err);
+    assert!(
+        err.contains("from: 3 tokens for a board of 9 cells"),
+        "{err}"
+    );
+}
+
+#[test]
+fn reach_json() {
+    let (code, out, _) = run(
+        &[
+            "reach",
+            "--board",
+            "hdu4021",
+            "--json",
+            "--from",
+            &(0..24).map(|i| i.to_string()).collect::<Vec<_>>().join(" "),
+            "--to",
+            "3 1 2 0 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["reachable"], true);
+    assert!(v["reason"].is_null());
+    let (code, out, _) = run(
+        &["reach", "--board", "2x2", "--json", "--from", "2 1 3 0"],
+        "",
+    );
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["reachable"], false);
+    assert_eq!(v["kind"], "parity");
+}
+
+#[test]
+fn bad_input_of_every_kind() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["reach", "--board", "3y3", "--from", "0"],
+            "is not a board spec",
+        ),
+        (
+            &["reach", "--board", "1000000000x1000000000", "--from", "0"],
+            "at most",
+        ),
+        (&["reach", "--board", "0x3", "--from", "0"], "at least 1"),
+        (
+            &["reach", "--board", "graph:3:0-1,1-7", "--from", "0 1 2"],
+            "outside",
+        ),
+        (
+            &["reach", "--board", "mask:#x/##", "--from", "0 1 2"],
+            "neither",
+        ),
+        (
+            &["reach", "--board", "@/no/such/file", "--from", "0"],
+            "cannot read board file",
+        ),
+        (
+            &["reach", "--board", "2x2", "--from", "1 2 3 x"],
+            "token 4 ('x') is not a number",
+        ),
+        (
+            &["reach", "--board", "2x2", "--from", "1 2 3 -1"],
+            "token 4 ('-1') is negative",
+        ),
+        (
+            &["reach", "--board", "2x2", "--from", "1 2 3 99999999999999"],
+            "too large",
+        ),
+        (
+            &["reach", "--board", "2x2", "--from", "1 2 3 4"],
+            "no blank",
+        ),
+        (
+            &["reach", "--board", "2x2", "--from", "1 0 3 0"],
+            "several blanks are not supported yet",
+        ),
+        (
+            &[
+                "reach", "--board", "2x2", "--from", "1 2 3 0", "--to", "1 2 2 0",
+            ],
+            "do not hold the same tokens",
+        ),
+        (
+            &["reach", "--board", "2x2", "--from", "1 2 3 0 5"],
+            "5 tokens for a board of 4 cells",
+        ),
+    ];
+    for (args, needle) in cases {
+        let (code, _, err) = run(args, "");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_clean_error(&err);
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn batch_answers_every_line() {
+    let input = concat!(
+        r#"{"board":"3x3","from":"8 2 0/4 6 1/3 7 5"}"#,
+        "\n",
+        r#"{"board":"3x3","from":[2,1,3,4,5,6,7,8,0],"to":[1,2,3,4,5,6,7,8,0]}"#,
+        "\n",
+        r#"{"board":"3x3","from":[1,2]}"#,
+        "\n",
+        r#"{"board":"theta0","from":"0 1 2 3 4 5 6","to":"0 2 1 3 4 5 6"}"#,
+        "\n",
+    );
+    let (code, out, err) = run(&["batch"], input);
+    assert_eq!(code, 2, "{err}");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["reachable"], true);
+    assert_eq!(lines[1]["reachable"], false);
+    assert!(
+        lines[2]["error"]
+            .as_str()
+            .unwrap()
+            .contains("line 3: from: 2 tokens")
+    );
+    assert_eq!(lines[3]["kind"], "theta0");
+    let (code, _, _) = run(&["batch"], &input[..input.find("\n").unwrap() + 1]);
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn judge_samples_byte_for_byte() {
+    let samples: &[(&str, &str, &str)] = &[
+        (
+            "odd",
+            "3\n1 2 3\n4 5 6\n7 8 0\n1 2 3\n4 5 6\n7 0 8\n",
+            "TAK\n",
+        ),
+        (
+            "odd",
+            "3\r\n1 2 3 4 5 6 7 8 0\r\n2 1 3\r\n4 5 6 7 8 0\r\n1\r\n0\r\n0\r\n",
+            "NIE\nTAK\n",
+        ),
+        (
+            "mxn",
+            "3 3\n1 2 3\n4 0 6\n7 5 8\n2 2\n2 1\n3 0\n0 0\n",
+            "YES\nNO\n",
+        ),
+        (
+            "mxn",
+            "4 4\n1 2 3 4\n5 6 7 8\n9 10 11 0\n12 13 14 15\n0 0\n",
+            "NO\n",
+        ),
+        (
+            "commedia",
+            "2\n2\n1 2 3 4\n5 6 7 0\n2\n2 1 3 4\n5 6 7 0\n",
+            "Puzzle can be solved.\nPuzzle is unsolvable.\n",
+        ),
+        ("commedia", "1\n1\n0\n", "Puzzle can be solved.\n"),
+        (
+            "hdu4021",
+            "2\n0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23\n\
+             3 1 2 0 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23\n\
+             0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23\n\
+             3 0 2 1 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23\n",
+            "N\nY\n",
+        ),
+    ];
+    for (format, input, want) in samples {
+        let (code, out, err) = run(&["judge", format], input);
+        assert_eq!((code, out.as_str()), (0, *want), "{format}: {err}");
+    }
+}
+
+#[test]
+fn judge_errors_keep_earlier_answers() {
+    let cases: &[(&str, &str, &str, &str)] = &[
+        (
+            "odd",
+            "1\n0\n0\n3\n1 2 3\n4 5 x\n",
+            "TAK\n",
+            "case 2, line 6: 'x' is not a number",
+        ),
+        (
+            "odd",
+            "1\n0\n0\n3\n1 2 3 4 5 6 7 8 9\n",
+            "TAK\n",
+            "token 9 in the first grid is out of range",
+        ),
+        (
+            "odd",
+            "1\n0\n0\n0\n",
+            "TAK\n",
+            "case 2, line 4: n = 0: it must be at least 1",
+        ),
+        ("odd", "1000000000\n", "", "n = 1000000000 is too large"),
+        (
+            "odd",
+            "3\n1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 8 8\n",
+            "",
+            "token 8 appears more than once in the second grid",
+        ),
+        ("odd", "-3\n", "", "'-3' is negative"),
+        (
+            "mxn",
+            "2 2\n1 2 3 0\n2 2\n1 2\n",
+            "YES\n",
+            "case 2, line 4: input ends after 2 of the 4 numbers",
+        ),
+        ("mxn", "2 0\n", "", "N = 0: it must be at least 1"),
+        (
+            "commedia",
+            "2\n1\n0\n",
+            "Puzzle can be solved.\n",
+            "case 2, line 3: input ends where M should be",
+        ),
+        (
+            "hdu4021",
+            "1\n0 1 2\n",
+            "",
+            "input ends after 3 of the 24 numbers",
+        ),
+    ];
+    for (format, input, want, message) in cases {
+        let (code, out, err) = run(&["judge", format], input);
+        assert_eq!(code, 2, "{format} {input:?}");
+        assert_eq!(out, *want, "{format} {input:?}");
+        assert_clean_error(&err);
+        assert!(err.contains(message), "{format} {input:?}: {err}");
+    }
+}
+
+#[test]
+fn huge_tokens_do_not_grow_memory() {
+    // A megabyte of digits: refused after a few bytes, no panic.
+    let digits = "9".repeat(1 << 20);
+    let (code, _, err) = run(&["judge", "odd"], &digits);
+    assert_eq!(code, 2);
+    assert!(err.contains("is too large"), "{err}");
+}
+
+#[test]
+fn demo_runs() {
+    let (code, out, _) = run(&["demo"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("TAK\nNIE\n"));
+    assert!(out.contains("Puzzle is unsolvable."));
+}
