@@ -142,7 +142,7 @@ fn run(command: Command) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Judge { format } => {
-            let stdin = io::stdin().lock();
+            let stdin = io::stdin();
             let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
             judge::run(format.into(), stdin, &mut out)?;
             Ok(ExitCode::SUCCESS)

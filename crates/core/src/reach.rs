@@ -275,11 +275,11 @@ fn decide_box(dims: &[usize], from: &[Token], to: &[Token]) -> Verdict {
                 }
                 *slot = cell as u32;
             }
-            let mut sigma: Vec<u32> = from
+            let sigma: Vec<u32> = from
                 .iter()
                 .map(|&t| place_in_to[ids.id(t).expect("same tokens") as usize])
                 .collect();
-            let odd = permutation_parity_in_place(&mut sigma).expect("a permutation");
+            let odd = permutation_parity(&sigma).expect("a permutation");
             parity_verdict(dims, odd, blank_of(from), blank_of(to))
         }
     }
@@ -332,37 +332,98 @@ pub enum NotPermutation {
     Repeated(u32),
 }
 
-/// The parity of a permutation of `0..len` (true: odd), by cycle counting
-/// in place: each swap puts one value home, so the swaps number
-/// `len - cycles`. O(N), no sorting, no extra memory. Leaves `p` sorted,
-/// and says why when `p` is not a permutation.
+/// The parity of a permutation of `0..len` (true: odd), by cycle
+/// counting: O(N), no sorting. Says why when `p` is not a permutation.
+///
+/// Following a cycle is a chain of dependent random reads, so several
+/// walks are interleaved to keep many reads in flight. Each walk stops
+/// on the first cell already seen, which is always the start of another
+/// walk (or of itself) when `p` is a permutation; the walks then form a
+/// small permutation of their own, whose cycles are those of `p`.
 ///
 /// ```
-/// use npuzzle_core::reach::permutation_parity_in_place;
-/// assert_eq!(permutation_parity_in_place(&mut [1, 0, 2]), Ok(true));
-/// assert_eq!(permutation_parity_in_place(&mut [1, 2, 0]), Ok(false));
-/// assert!(permutation_parity_in_place(&mut [1, 1, 0]).is_err());
+/// use npuzzle_core::reach::permutation_parity;
+/// assert_eq!(permutation_parity(&[1, 0, 2]), Ok(true));
+/// assert_eq!(permutation_parity(&[1, 2, 0]), Ok(false));
+/// assert!(permutation_parity(&[1, 1, 0]).is_err());
 /// ```
-pub fn permutation_parity_in_place(p: &mut [u32]) -> Result<bool, NotPermutation> {
+pub fn permutation_parity(p: &[u32]) -> Result<bool, NotPermutation> {
+    const LANES: usize = 8;
     let n = p.len();
-    let mut swaps = 0usize;
-    for i in 0..n {
-        loop {
-            let v = p[i];
-            if v as usize == i {
+    // A max (which vectorizes) first; the offending value only if needed.
+    if p.iter().fold(0, |m, &v| m.max(v)) as usize >= n.max(1) && !p.is_empty() {
+        let v = *p
+            .iter()
+            .find(|&&v| v as usize >= n)
+            .expect("the max is out of range");
+        return Err(NotPermutation::OutOfRange(v));
+    }
+    let mut seen = vec![0u64; n.div_ceil(64)];
+    let is_seen = |seen: &[u64], i: usize| (seen[i >> 6] >> (i & 63)) & 1 != 0;
+    // Walk w starts on starts[w] (increasing) and ends where it meets
+    // ends[w], a cell seen before.
+    let mut starts: Vec<u32> = Vec::new();
+    let mut ends: Vec<u32> = Vec::new();
+    let mut scan = 0usize;
+    let mut start_walk = |seen: &mut [u64], starts: &mut Vec<u32>, ends: &mut Vec<u32>| {
+        while scan < n {
+            let word = !seen[scan >> 6] >> (scan & 63);
+            if word == 0 {
+                scan = (scan | 63) + 1;
+                continue;
+            }
+            let s = scan + word.trailing_zeros() as usize;
+            if s >= n {
                 break;
             }
-            if v as usize >= n {
-                return Err(NotPermutation::OutOfRange(v));
+            seen[s >> 6] |= 1 << (s & 63);
+            starts.push(s as u32);
+            ends.push(u32::MAX);
+            return Some((s, starts.len() - 1));
+        }
+        None
+    };
+    let mut lanes: [Option<(usize, usize)>; LANES] = [None; LANES];
+    for lane in lanes.iter_mut() {
+        *lane = start_walk(&mut seen, &mut starts, &mut ends);
+    }
+    while lanes.iter().any(Option::is_some) {
+        for lane in lanes.iter_mut() {
+            let Some((cell, walk)) = *lane else { continue };
+            let next = p[cell] as usize;
+            if is_seen(&seen, next) {
+                ends[walk] = next as u32;
+                *lane = start_walk(&mut seen, &mut starts, &mut ends);
+            } else {
+                seen[next >> 6] |= 1 << (next & 63);
+                *lane = Some((next, walk));
             }
-            if p[v as usize] == v {
-                return Err(NotPermutation::Repeated(v));
-            }
-            p.swap(i, v as usize);
-            swaps += 1;
         }
     }
-    Ok(swaps % 2 == 1)
+    // Link each walk to the walk starting where it ended.
+    let mut successor = vec![0u32; starts.len()];
+    let mut has_predecessor = vec![false; starts.len()];
+    for (w, &end) in ends.iter().enumerate() {
+        match starts.binary_search(&end) {
+            Ok(next) if !has_predecessor[next] => {
+                successor[w] = next as u32;
+                has_predecessor[next] = true;
+            }
+            _ => return Err(NotPermutation::Repeated(end)),
+        }
+    }
+    let mut cycles = 0usize;
+    for w in 0..starts.len() {
+        if has_predecessor[w] {
+            cycles += 1;
+            let mut x = w;
+            while has_predecessor[x] {
+                has_predecessor[x] = false;
+                x = successor[x] as usize;
+            }
+        }
+    }
+    Ok((n - cycles) % 2 == 1)
 }
 
 /// The general decision on any graph, O(N + E).
@@ -531,11 +592,11 @@ impl BlockChecker<'_> {
         let odd = if repeated {
             false
         } else {
-            let mut sigma: Vec<u32> = owned
+            let sigma: Vec<u32> = owned
                 .iter()
                 .map(|&c| self.slot[self.from[c as usize] as usize])
                 .collect();
-            permutation_parity_in_place(&mut sigma).expect("same tokens, all distinct")
+            permutation_parity(&sigma).expect("same tokens, all distinct")
         };
         for &c in owned {
             self.slot[self.to[c as usize] as usize] = u32::MAX;
@@ -835,17 +896,46 @@ mod tests {
     }
 
     #[test]
-    fn parity_in_place() {
-        assert_eq!(permutation_parity_in_place(&mut []), Ok(false));
-        assert_eq!(permutation_parity_in_place(&mut [0, 2, 1, 3]), Ok(true));
-        assert_eq!(permutation_parity_in_place(&mut [3, 0, 1, 2]), Ok(true));
+    fn parity_by_cycles() {
+        assert_eq!(permutation_parity(&[]), Ok(false));
+        assert_eq!(permutation_parity(&[0, 2, 1, 3]), Ok(true));
+        assert_eq!(permutation_parity(&[3, 0, 1, 2]), Ok(true));
         assert_eq!(
-            permutation_parity_in_place(&mut [0, 5, 1]),
+            permutation_parity(&[0, 5, 1]),
             Err(NotPermutation::OutOfRange(5))
         );
         assert_eq!(
-            permutation_parity_in_place(&mut [2, 2, 1]),
+            permutation_parity(&[2, 2, 1]),
             Err(NotPermutation::Repeated(2))
         );
+    }
+
+    /// Parity by counting inversions, the slow and obvious way.
+    fn inversion_parity(p: &[u32]) -> bool {
+        let mut odd = false;
+        for i in 0..p.len() {
+            for j in i + 1..p.len() {
+                odd ^= p[i] > p[j];
+            }
+        }
+        odd
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn parity_matches_inversions(seed in proptest::collection::vec(0usize..10_000, 0..300)) {
+            let n = seed.len();
+            let mut p: Vec<u32> = (0..n as u32).collect();
+            for i in (1..n).rev() {
+                p.swap(i, seed[i] % (i + 1));
+            }
+            proptest::prop_assert_eq!(permutation_parity(&p), Ok(inversion_parity(&p)));
+            // Any non-permutation is refused.
+            if n >= 2 {
+                let mut q = p.clone();
+                q[seed[0] % n] = q[(seed[0] + 1) % n];
+                proptest::prop_assert!(permutation_parity(&q).is_err());
+            }
+        }
     }
 }

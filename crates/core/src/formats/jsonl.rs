@@ -3,10 +3,11 @@
 
 use std::io::{BufRead, Write};
 
+use rayon::prelude::*;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::arrangement::{Arrangement, Token, parse_token};
+use crate::arrangement::{Arrangement, Token, parse_token, shorten};
 use crate::board::Board;
 use crate::error::Error;
 use crate::formats::spec::parse_board;
@@ -41,7 +42,62 @@ pub enum ArrangementValue {
     /// `"1 2 3/4 0 5"`.
     Text(String),
     /// `[1, 2, 3, 4, 0, 5]`.
-    List(Vec<Value>),
+    List(Vec<TokenValue>),
+}
+
+/// One element of an arrangement array: a token, or what is wrong with it
+/// (kept, so that the error can name its place).
+#[derive(Debug)]
+pub enum TokenValue {
+    /// A valid token.
+    Token(Token),
+    /// The value as written, and why it is not a token.
+    Bad(String, &'static str),
+}
+
+impl<'de> Deserialize<'de> for TokenValue {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<TokenValue, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = TokenValue;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a token")
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<TokenValue, E> {
+                Ok(match Token::try_from(v) {
+                    Ok(t) => TokenValue::Token(t),
+                    Err(_) => {
+                        TokenValue::Bad(v.to_string(), "is too large: tokens go up to 4294967295")
+                    }
+                })
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<TokenValue, E> {
+                match u64::try_from(v) {
+                    Ok(u) => self.visit_u64(u),
+                    Err(_) => Ok(TokenValue::Bad(
+                        v.to_string(),
+                        "is negative: tokens are 0 (the blank) or positive",
+                    )),
+                }
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<TokenValue, E> {
+                Ok(TokenValue::Bad(v.to_string(), "is not a whole number"))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<TokenValue, E> {
+                Ok(match parse_token(v) {
+                    Ok(t) => TokenValue::Token(t),
+                    Err(why) => TokenValue::Bad(format!("{v:?}"), why),
+                })
+            }
+            fn visit_bool<E>(self, v: bool) -> Result<TokenValue, E> {
+                Ok(TokenValue::Bad(v.to_string(), "is not a number"))
+            }
+            fn visit_unit<E>(self) -> Result<TokenValue, E> {
+                Ok(TokenValue::Bad("null".into(), "is not a number"))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
 }
 
 impl ArrangementValue {
@@ -52,28 +108,16 @@ impl ArrangementValue {
             ArrangementValue::List(values) => values
                 .iter()
                 .enumerate()
-                .map(|(i, v)| {
-                    token_of(v).map_err(|why| {
-                        Error::arrangement(which, format!("token {} ({v}) {why}", i + 1))
-                    })
+                .map(|(i, v)| match v {
+                    TokenValue::Token(t) => Ok(*t),
+                    TokenValue::Bad(text, why) => Err(Error::arrangement(
+                        which,
+                        format!("token {} ({}) {why}", i + 1, shorten(text)),
+                    )),
                 })
                 .collect::<Result<Vec<Token>, Error>>()
                 .map(Arrangement::new),
         }
-    }
-}
-
-fn token_of(v: &Value) -> Result<Token, &'static str> {
-    match v {
-        Value::Number(n) => match (n.as_u64(), n.as_i64()) {
-            (Some(u), _) => {
-                Token::try_from(u).map_err(|_| "is too large: tokens go up to 4294967295")
-            }
-            (None, Some(_)) => Err("is negative: tokens are 0 (the blank) or positive"),
-            _ => Err("is not a whole number"),
-        },
-        Value::String(s) => parse_token(s),
-        _ => Err("is not a number"),
     }
 }
 
@@ -90,23 +134,29 @@ pub struct Question {
 }
 
 /// Turns lines into questions, reusing the board while the spec repeats.
+/// Shared by the threads of a batch.
 #[derive(Default)]
 pub struct QuestionReader {
-    last: Option<(String, std::sync::Arc<Board>)>,
+    last: std::sync::Mutex<Option<(String, std::sync::Arc<Board>)>>,
 }
 
 impl QuestionReader {
     /// Parses one line of JSON into a question.
-    pub fn parse(&mut self, line: &str) -> Result<Question, Error> {
+    pub fn parse(&self, line: &str) -> Result<Question, Error> {
         let request: Request = serde_json::from_str(line).map_err(|e| Error::Input {
             place: "json".into(),
             problem: e.to_string(),
         })?;
-        let board = match &self.last {
-            Some((spec, board)) if *spec == request.board => board.clone(),
-            _ => {
+        let cached = match &*self.last.lock().expect("never poisoned") {
+            Some((spec, board)) if *spec == request.board => Some(board.clone()),
+            _ => None,
+        };
+        let board = match cached {
+            Some(board) => board,
+            None => {
                 let board = std::sync::Arc::new(parse_board(&request.board)?);
-                self.last = Some((request.board.clone(), board.clone()));
+                *self.last.lock().expect("never poisoned") =
+                    Some((request.board.clone(), board.clone()));
                 board
             }
         };
@@ -184,41 +234,71 @@ fn memchr(chunk: &[u8]) -> Option<usize> {
     chunk.iter().position(|&b| b == b'\n')
 }
 
+/// Lines answered together, on all cores: at most this many lines, or
+/// this many bytes.
+const CHUNK_LINES: usize = 256;
+const CHUNK_BYTES: usize = 32 << 20;
+
+/// Answers one line: the verdict, or what is wrong with the line.
+fn answer_line(reader: &QuestionReader, line: Option<&[u8]>) -> Result<Value, Error> {
+    let line = line.ok_or_else(|| Error::Input {
+        place: "input".into(),
+        problem: format!("line longer than {MAX_LINE} bytes"),
+    })?;
+    let line = std::str::from_utf8(line).map_err(|_| Error::Input {
+        place: "input".into(),
+        problem: "line is not UTF-8".into(),
+    })?;
+    let q = reader.parse(line)?;
+    let verdict = reach(&q.board, &q.from, &q.to)?;
+    let mut answer = verdict_json(&verdict);
+    if let Some(id) = q.id {
+        answer["id"] = id;
+    }
+    Ok(answer)
+}
+
 /// Answers a whole batch: one JSON object per input line, in order.
-/// Returns (lines, bad lines).
+/// Lines are read a chunk at a time and answered on all cores. Returns
+/// (lines, bad lines).
 pub fn run<R: BufRead, W: Write>(mut input: R, output: &mut W) -> Result<(u64, u64), Error> {
-    let mut reader = QuestionReader::default();
-    let mut buf = Vec::new();
+    let reader = QuestionReader::default();
     let (mut lines, mut bad) = (0u64, 0u64);
-    while let Some(fits) = read_line_capped(&mut input, &mut buf, MAX_LINE)? {
-        lines += 1;
-        let answer = if !fits {
-            Err(Error::Input {
-                place: "input".into(),
-                problem: format!("line longer than {MAX_LINE} bytes"),
-            })
-        } else {
-            std::str::from_utf8(&buf)
-                .map_err(|_| Error::Input {
-                    place: "input".into(),
-                    problem: "line is not UTF-8".into(),
-                })
-                .and_then(|line| reader.parse(line))
-                .and_then(|q| {
-                    let verdict = reach(&q.board, &q.from, &q.to)?;
-                    let mut answer = verdict_json(&verdict);
-                    if let Some(id) = q.id {
-                        answer["id"] = id;
-                    }
-                    Ok(answer)
-                })
-        };
-        let answer = answer.unwrap_or_else(|e| {
-            bad += 1;
-            error_json(lines, &e)
-        });
-        serde_json::to_writer(&mut *output, &answer).map_err(std::io::Error::from)?;
-        output.write_all(b"\n")?;
+    // `None` marks a line that was too long (and was not kept).
+    let mut chunk: Vec<Option<Vec<u8>>> = Vec::new();
+    let mut spare: Vec<Vec<u8>> = Vec::new();
+    loop {
+        let (mut bytes, mut ended) = (0, false);
+        while chunk.len() < CHUNK_LINES && bytes < CHUNK_BYTES {
+            let mut buf = spare.pop().unwrap_or_default();
+            match read_line_capped(&mut input, &mut buf, MAX_LINE)? {
+                None => {
+                    ended = true;
+                    break;
+                }
+                Some(fits) => {
+                    bytes += buf.len();
+                    chunk.push(fits.then_some(buf));
+                }
+            }
+        }
+        let answers: Vec<Result<Value, Error>> = chunk
+            .par_iter()
+            .map(|line| answer_line(&reader, line.as_deref()))
+            .collect();
+        for answer in answers {
+            lines += 1;
+            let answer = answer.unwrap_or_else(|e| {
+                bad += 1;
+                error_json(lines, &e)
+            });
+            serde_json::to_writer(&mut *output, &answer).map_err(std::io::Error::from)?;
+            output.write_all(b"\n")?;
+        }
+        spare.extend(chunk.drain(..).flatten());
+        if ended {
+            break;
+        }
     }
     output.flush()?;
     Ok((lines, bad))

@@ -9,18 +9,21 @@
 //! - `hdu4021` (HDU 4021): a case count, then two lines of 24 numbers on
 //!   the 24-cell board; `Y` if the target is impossible, else `N`.
 //!
-//! Numbers may be split across lines in any way. On malformed input the
-//! answers of all earlier cases are written, then the error names the case
-//! and the line.
+//! Numbers may be split across lines in any way. Cases are read in order
+//! and decided in batches on all cores; answers keep their order. On
+//! malformed input the answers of all earlier cases are written, then the
+//! error names the case and the line.
 
 use std::io::{Read, Write};
+
+use rayon::prelude::*;
 
 use crate::arrangement::{Arrangement, BLANK};
 use crate::board::{Board, MAX_CELLS};
 use crate::error::Error;
-use crate::formats::numbers::NumberReader;
+use crate::formats::numbers::{BadNumber, Numbers, read_numbers};
 use crate::formats::spec::{HDU4021, parse_board};
-use crate::reach::{NotPermutation, Verdict, parity_verdict, permutation_parity_in_place, reach};
+use crate::reach::{NotPermutation, parity_verdict, permutation_parity, reach};
 
 /// One of the judge formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +38,24 @@ pub enum JudgeFormat {
     Hdu4021,
 }
 
+impl JudgeFormat {
+    /// The answer lines for "reachable" and "unreachable".
+    fn answers(self) -> (&'static str, &'static str) {
+        match self {
+            JudgeFormat::Odd => ("TAK\n", "NIE\n"),
+            JudgeFormat::Mxn => ("YES\n", "NO\n"),
+            JudgeFormat::Commedia => ("Puzzle can be solved.\n", "Puzzle is unsolvable.\n"),
+            JudgeFormat::Hdu4021 => ("N\n", "Y\n"),
+        }
+    }
+}
+
+/// Cases are decided together once this many cells are waiting.
+const BATCH_CELLS: usize = 1 << 20;
+const BATCH_CASES: usize = 4096;
+/// Batches decided while reading goes on; more wait for the oldest.
+const MAX_IN_FLIGHT: usize = 2;
+
 /// Reads cases of `format` from `input` and writes one answer line per
 /// case to `output`. Returns the number of cases answered. On malformed
 /// input, all earlier answers are written (and flushed) before the error.
@@ -45,72 +66,143 @@ pub enum JudgeFormat {
 /// run(JudgeFormat::Odd, "3\n1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 0 8\n".as_bytes(), &mut out).unwrap();
 /// assert_eq!(out, b"TAK\n");
 /// ```
-pub fn run<R: Read, W: Write>(format: JudgeFormat, input: R, output: &mut W) -> Result<u64, Error> {
-    let mut cases = Cases::new(input);
-    let result = match format {
-        JudgeFormat::Odd => odd(&mut cases, output),
-        JudgeFormat::Mxn => mxn(&mut cases, output),
-        JudgeFormat::Commedia => commedia(&mut cases, output),
-        JudgeFormat::Hdu4021 => hdu4021(&mut cases, output),
-    };
-    output.flush()?;
-    result.map(|()| cases.answered)
+pub fn run<R: Read + Send + 'static, W: Write>(
+    format: JudgeFormat,
+    input: R,
+    output: &mut W,
+) -> Result<u64, Error> {
+    read_numbers(input, |numbers| judge_all(format, numbers, output))
 }
 
-/// The input as cases: numbers with the case and line for errors.
-struct Cases<R> {
-    numbers: NumberReader<R>,
+fn judge_all<W: Write>(
+    format: JudgeFormat,
+    numbers: &mut Numbers,
+    output: &mut W,
+) -> Result<u64, Error> {
+    let mut judge = Judge {
+        format,
+        numbers,
+        case: 0,
+        answered: 0,
+        pending: Vec::new(),
+        pending_cells: 0,
+        spare: Vec::new(),
+        in_flight: std::collections::VecDeque::new(),
+        hdu: None,
+    };
+    let read = judge.read_all(output);
+    // Whatever happened, the cases read so far are answered first; a bad
+    // case among them comes before a later read error.
+    let finished = judge.finish(output);
+    output.flush()?;
+    finished.and(read).map(|()| judge.answered)
+}
+
+/// A batch of cases with their verdicts, back from the deciders.
+type Decided = (Vec<Case>, Vec<Result<bool, Error>>);
+
+/// A case read and waiting for its decision.
+struct Case {
+    number: u64,
+    /// Where the case ends, for errors found when deciding it.
+    line: u64,
+    /// The box's sides (unused for HDU 4021).
+    dims: Vec<usize>,
+    first: Vec<u32>,
+    /// The target grid; `None` for the solved one.
+    second: Option<Vec<u32>>,
+}
+
+struct Judge<'a> {
+    format: JudgeFormat,
+    numbers: &'a mut Numbers,
+    /// The case being read (1-based).
     case: u64,
     answered: u64,
-    first: Vec<u32>,
-    second: Vec<u32>,
+    pending: Vec<Case>,
+    pending_cells: usize,
+    spare: Vec<Vec<u32>>,
+    /// Batches being decided, oldest first.
+    in_flight: std::collections::VecDeque<std::sync::mpsc::Receiver<Decided>>,
+    hdu: Option<std::sync::Arc<Board>>,
 }
 
-/// Which grid of a case, in error messages.
-const FIRST: &str = "the first grid";
-const SECOND: &str = "the second grid";
-
-impl<R: Read> Cases<R> {
-    fn new(input: R) -> Cases<R> {
-        Cases {
-            numbers: NumberReader::new(input),
-            case: 0,
-            answered: 0,
-            first: Vec::new(),
-            second: Vec::new(),
+impl Judge<'_> {
+    fn read_all<W: Write>(&mut self, output: &mut W) -> Result<(), Error> {
+        match self.format {
+            JudgeFormat::Odd => loop {
+                self.case += 1;
+                let Some(n) = self.next()? else { return Ok(()) };
+                let n = self.side("n", n, 1, |n| n.checked_mul(n))?;
+                self.read_case(output, vec![n, n], true)?;
+            },
+            JudgeFormat::Mxn => loop {
+                self.case += 1;
+                let Some(m) = self.next()? else { return Ok(()) };
+                let n = self.expect("N")?;
+                if m == 0 && n == 0 {
+                    return Ok(());
+                }
+                let m = self.side("M", m, 1, Some)?;
+                let n = self.side("N", n, 1, |n| n.checked_mul(m as u64))?;
+                self.read_case(output, vec![m, n], false)?;
+            },
+            JudgeFormat::Commedia => {
+                let count = self.next()?.unwrap_or(0);
+                for _ in 0..count {
+                    self.case += 1;
+                    let m = self.expect("M")?;
+                    let m = self.side("M", m, 1, |m| m.checked_mul(m)?.checked_mul(m))?;
+                    self.read_case(output, vec![m, m, m], false)?;
+                }
+                Ok(())
+            }
+            JudgeFormat::Hdu4021 => {
+                self.hdu = Some(std::sync::Arc::new(parse_board(HDU4021)?));
+                let count = self.next()?.unwrap_or(0);
+                for _ in 0..count {
+                    self.case += 1;
+                    self.read_case(output, Vec::new(), true)?;
+                }
+                Ok(())
+            }
         }
+    }
+
+    fn place(&self, line: u64) -> String {
+        format!("case {}, line {line}", self.case)
     }
 
     fn error(&self, problem: impl Into<String>) -> Error {
         Error::Input {
-            place: format!("case {}, line {}", self.case.max(1), self.numbers.line()),
+            place: self.place(self.numbers.line()),
             problem: problem.into(),
         }
     }
 
-    /// The next number, `None` at the end of input.
-    fn next(&mut self) -> Result<Option<u64>, Error> {
-        self.numbers.next_number().map_err(|bad| Error::Input {
-            place: format!("case {}, line {}", self.case.max(1), bad.line),
+    fn bad_number(&self, bad: BadNumber) -> Error {
+        Error::Input {
+            place: self.place(bad.line),
             problem: bad.problem,
-        })
+        }
     }
 
-    /// The next number, which must be there.
+    fn next(&mut self) -> Result<Option<u64>, Error> {
+        match self.numbers.next_number() {
+            Ok(v) => Ok(v.map(u64::from)),
+            Err(bad) => Err(self.bad_number(bad)),
+        }
+    }
+
     fn expect(&mut self, what: &str) -> Result<u64, Error> {
         self.next()?
             .ok_or_else(|| self.error(format!("input ends where {what} should be")))
     }
 
-    /// The case count at the start of `commedia` and `hdu4021` input.
-    fn count(&mut self) -> Result<u64, Error> {
-        Ok(self.next()?.unwrap_or(0))
-    }
-
-    /// A side length or dimension, checked against `min` and the largest
-    /// board (`cells_of(side)` cells).
+    /// A side length, checked against `min` and the largest board
+    /// (`cells_of(value)` cells).
     fn side(
-        &mut self,
+        &self,
         name: &str,
         value: u64,
         min: u64,
@@ -127,172 +219,195 @@ impl<R: Read> Cases<R> {
         }
     }
 
-    /// Reads a grid of `cells` tokens (each in 0..cells) into `first` or
-    /// `second`.
-    fn grid(&mut self, cells: usize, which: &'static str) -> Result<(), Error> {
-        let mut grid = std::mem::take(if which == FIRST {
-            &mut self.first
-        } else {
-            &mut self.second
-        });
+    /// Reads a grid of `cells` tokens, each in `0..cells`.
+    fn grid(&mut self, cells: usize, which: &str) -> Result<Vec<u32>, Error> {
+        let mut grid = self.spare.pop().unwrap_or_default();
         grid.clear();
         grid.reserve(cells);
-        let result = (|| {
-            for i in 0..cells {
-                let Some(v) = self.next()? else {
-                    return Err(self.error(format!(
-                        "input ends after {i} of the {cells} numbers of {which}"
-                    )));
-                };
-                if v >= cells as u64 {
-                    return Err(self.error(format!(
-                        "token {v} in {which} is out of range: a board of {cells} cells holds 0..{}",
-                        cells - 1
-                    )));
-                }
-                grid.push(v as u32);
-            }
-            Ok(())
-        })();
-        if which == FIRST {
-            self.first = grid;
-        } else {
-            self.second = grid;
+        let taken = self
+            .numbers
+            .take_into(cells, &mut grid)
+            .map_err(|bad| self.bad_number(bad))?;
+        if taken < cells {
+            return Err(self.error(format!(
+                "input ends after {taken} of the {cells} numbers of {which}"
+            )));
         }
-        result
+        // A max (which vectorizes) first; the offending token only if needed.
+        let max = grid.iter().fold(0, |m, &v| m.max(v)) as usize;
+        if let Some(i) = (max >= cells)
+            .then(|| grid.iter().position(|&v| v as usize >= cells))
+            .flatten()
+        {
+            return Err(Error::Input {
+                place: self.place(self.numbers.line_back(cells - i)),
+                problem: format!(
+                    "token {} in {which} is out of range: a board of {cells} cells holds 0..{}",
+                    grid[i],
+                    cells - 1
+                ),
+            });
+        }
+        Ok(grid)
     }
 
-    fn answer<W: Write>(&mut self, output: &mut W, text: &str) -> Result<(), Error> {
-        output.write_all(text.as_bytes())?;
-        output.write_all(b"\n")?;
-        self.answered += 1;
+    /// Reads one case's grids and queues it; decides the queue when full.
+    fn read_case<W: Write>(
+        &mut self,
+        output: &mut W,
+        dims: Vec<usize>,
+        two_grids: bool,
+    ) -> Result<(), Error> {
+        let cells = if dims.is_empty() {
+            24
+        } else {
+            dims.iter().product()
+        };
+        let first = self.grid(cells, "the first grid")?;
+        let second = if two_grids {
+            Some(self.grid(cells, "the second grid")?)
+        } else {
+            None
+        };
+        self.pending.push(Case {
+            number: self.case,
+            line: self.numbers.line(),
+            dims,
+            first,
+            second,
+        });
+        self.pending_cells += cells;
+        if self.pending_cells >= BATCH_CELLS || self.pending.len() >= BATCH_CASES {
+            self.flush(output)?;
+        }
         Ok(())
     }
 
-    /// Decides a box case whose grids were read into `first` (and
-    /// `second`, or the solved grid when `to_solved`).
-    fn decide_box(&mut self, dims: &[usize], to_solved: bool) -> Result<bool, Error> {
-        fn tiles_in_order(g: &[u32]) -> impl Iterator<Item = u32> + '_ {
-            g.iter().copied().filter(|&t| t != BLANK)
+    /// Sends the waiting cases to be decided on all cores while reading
+    /// goes on, and writes the answers of earlier batches that are done.
+    fn flush<W: Write>(&mut self, output: &mut W) -> Result<(), Error> {
+        if !self.pending.is_empty() {
+            let cases = std::mem::take(&mut self.pending);
+            self.pending_cells = 0;
+            let hdu = self.hdu.clone();
+            let (done, receiver) = std::sync::mpsc::sync_channel(1);
+            rayon::spawn(move || {
+                let verdicts = cases
+                    .par_iter()
+                    .map(|case| decide(case, hdu.as_deref()))
+                    .collect();
+                // The receiver is gone only when the run has failed.
+                let _ = done.send((cases, verdicts));
+            });
+            self.in_flight.push_back(receiver);
         }
-        let cells = self.first.len();
-        let long_sides = dims.iter().filter(|&&d| d > 1).count();
-        let path_same = long_sides == 1
-            && if to_solved {
-                tiles_in_order(&self.first).eq(1..cells as u32)
-            } else {
-                tiles_in_order(&self.first).eq(tiles_in_order(&self.second))
-            };
-        let blank_first = self.first.iter().position(|&t| t == BLANK).unwrap_or(0);
-        let odd_first = permutation_parity_in_place(&mut self.first)
-            .map_err(|e| self.not_permutation(e, FIRST))?;
-        let (odd_second, blank_second) = if to_solved {
-            // 1, 2, …, N-1, 0 is one cycle of length N.
-            ((cells - 1) % 2 == 1, cells - 1)
-        } else {
-            let blank = self.second.iter().position(|&t| t == BLANK).unwrap_or(0);
-            let odd = permutation_parity_in_place(&mut self.second)
-                .map_err(|e| self.not_permutation(e, SECOND))?;
-            (odd, blank)
-        };
-        Ok(match long_sides {
-            0 => true,
-            1 => path_same,
-            _ => parity_verdict(dims, odd_first != odd_second, blank_first, blank_second)
-                .is_reachable(),
-        })
+        while self.in_flight.len() > MAX_IN_FLIGHT {
+            self.write_oldest(output)?;
+        }
+        Ok(())
     }
 
-    fn not_permutation(&self, e: NotPermutation, which: &str) -> Error {
-        match e {
-            NotPermutation::Repeated(v) => self.error(format!(
-                "token {v} appears more than once in {which}; each of 0..{} must appear once",
-                self.first.len() - 1
-            )),
-            NotPermutation::OutOfRange(v) => {
-                self.error(format!("token {v} in {which} is out of range"))
+    /// Waits for every batch in flight and writes its answers.
+    fn finish<W: Write>(&mut self, output: &mut W) -> Result<(), Error> {
+        self.flush(output)?;
+        while !self.in_flight.is_empty() {
+            self.write_oldest(output)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the answers of the oldest batch in flight, up to the first
+    /// malformed case.
+    fn write_oldest<W: Write>(&mut self, output: &mut W) -> Result<(), Error> {
+        let receiver = self.in_flight.pop_front().expect("a batch in flight");
+        let (cases, verdicts) = receiver.recv().expect("the decider always answers");
+        let (yes, no) = self.format.answers();
+        let mut result = Ok(());
+        for verdict in verdicts {
+            match verdict {
+                Ok(reachable) => {
+                    output.write_all(if reachable { yes } else { no }.as_bytes())?;
+                    self.answered += 1;
+                }
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
             }
         }
-    }
-}
-
-fn odd<R: Read, W: Write>(cases: &mut Cases<R>, output: &mut W) -> Result<(), Error> {
-    loop {
-        cases.case += 1;
-        let Some(n) = cases.next()? else {
-            return Ok(());
-        };
-        let n = cases.side("n", n, 1, |n| n.checked_mul(n))?;
-        cases.grid(n * n, FIRST)?;
-        cases.grid(n * n, SECOND)?;
-        let yes = cases.decide_box(&[n, n], false)?;
-        cases.answer(output, if yes { "TAK" } else { "NIE" })?;
-    }
-}
-
-fn mxn<R: Read, W: Write>(cases: &mut Cases<R>, output: &mut W) -> Result<(), Error> {
-    loop {
-        cases.case += 1;
-        let Some(m) = cases.next()? else {
-            return Ok(());
-        };
-        let n = cases.expect("N")?;
-        if m == 0 && n == 0 {
-            return Ok(());
+        for case in cases {
+            self.spare.push(case.first);
+            self.spare.extend(case.second);
         }
-        let m = cases.side("M", m, 1, Some)?;
-        let n = cases.side("N", n, 1, |n| n.checked_mul(m as u64))?;
-        cases.grid(m * n, FIRST)?;
-        let yes = cases.decide_box(&[m, n], true)?;
-        cases.answer(output, if yes { "YES" } else { "NO" })?;
+        if result.is_err() {
+            // Later batches answer cases after the bad one: drop them.
+            self.in_flight.clear();
+        }
+        result
     }
 }
 
-fn commedia<R: Read, W: Write>(cases: &mut Cases<R>, output: &mut W) -> Result<(), Error> {
-    let count = cases.count()?;
-    for _ in 0..count {
-        cases.case += 1;
-        let m = cases.expect("M")?;
-        let m = cases.side("M", m, 1, |m| m.checked_mul(m)?.checked_mul(m))?;
-        cases.grid(m * m * m, FIRST)?;
-        let yes = cases.decide_box(&[m, m, m], true)?;
-        cases.answer(
-            output,
-            if yes {
-                "Puzzle can be solved."
-            } else {
-                "Puzzle is unsolvable."
-            },
-        )?;
+/// Decides one case: the box rule on the grids (checked to be
+/// permutations on the way), or the general decision on HDU 4021's board.
+fn decide(case: &Case, hdu: Option<&Board>) -> Result<bool, Error> {
+    let not_permutation = |e: NotPermutation, which: &str, cells: usize| Error::Input {
+        place: format!("case {}, line {}", case.number, case.line),
+        problem: match e {
+            NotPermutation::Repeated(v) => format!(
+                "token {v} appears more than once in {which}; each of 0..{} must appear once",
+                cells - 1
+            ),
+            NotPermutation::OutOfRange(v) => format!("token {v} in {which} is out of range"),
+        },
+    };
+    let cells = case.first.len();
+    if let Some(board) = hdu {
+        let second = case.second.as_ref().expect("two grids");
+        let from = Arrangement::new(case.first.clone());
+        let to = Arrangement::new(second.clone());
+        permutation_parity(&case.first).map_err(|e| not_permutation(e, "the first grid", cells))?;
+        permutation_parity(case.second.as_ref().expect("two grids"))
+            .map_err(|e| not_permutation(e, "the second grid", cells))?;
+        let verdict = reach(board, &from, &to).map_err(|e| Error::Input {
+            place: format!("case {}, line {}", case.number, case.line),
+            problem: e.to_string(),
+        })?;
+        return Ok(verdict.is_reachable());
     }
-    Ok(())
-}
-
-fn hdu4021<R: Read, W: Write>(cases: &mut Cases<R>, output: &mut W) -> Result<(), Error> {
-    let board: Board = parse_board(HDU4021)?;
-    let count = cases.count()?;
-    for _ in 0..count {
-        cases.case += 1;
-        cases.grid(24, FIRST)?;
-        cases.grid(24, SECOND)?;
-        let from = Arrangement::new(cases.first.clone());
-        let to = Arrangement::new(cases.second.clone());
-        // Checks the permutations (and so the single blank) first.
-        permutation_parity_in_place(&mut cases.first)
-            .map_err(|e| cases.not_permutation(e, FIRST))?;
-        permutation_parity_in_place(&mut cases.second)
-            .map_err(|e| cases.not_permutation(e, SECOND))?;
-        let verdict = reach(&board, &from, &to).map_err(|e| cases.error(e.to_string()))?;
-        cases.answer(
-            output,
-            if verdict == Verdict::Reachable {
-                "N"
-            } else {
-                "Y"
-            },
-        )?;
+    fn tiles(g: &[u32]) -> impl Iterator<Item = u32> + '_ {
+        g.iter().copied().filter(|&t| t != BLANK)
     }
-    Ok(())
+    let long_sides = case.dims.iter().filter(|&&d| d > 1).count();
+    // On a path the tiles keep their order.
+    let path_same = long_sides == 1
+        && match &case.second {
+            None => tiles(&case.first).eq(1..cells as u32),
+            Some(second) => tiles(&case.first).eq(tiles(second)),
+        };
+    let blank_first = case.first.iter().position(|&t| t == BLANK).unwrap_or(0);
+    let odd_first =
+        permutation_parity(&case.first).map_err(|e| not_permutation(e, "the first grid", cells))?;
+    let (odd_second, blank_second) = match &case.second {
+        // 1, 2, …, N-1, 0 is one cycle of length N.
+        None => ((cells - 1) % 2 == 1, cells - 1),
+        Some(second) => {
+            let blank = second.iter().position(|&t| t == BLANK).unwrap_or(0);
+            let odd = permutation_parity(second)
+                .map_err(|e| not_permutation(e, "the second grid", cells))?;
+            (odd, blank)
+        }
+    };
+    Ok(match long_sides {
+        0 => true,
+        1 => path_same,
+        _ => parity_verdict(
+            &case.dims,
+            odd_first != odd_second,
+            blank_first,
+            blank_second,
+        )
+        .is_reachable(),
+    })
 }
 
 #[cfg(test)]
@@ -301,9 +416,8 @@ mod tests {
 
     fn judge(format: JudgeFormat, input: &str) -> (String, Option<String>) {
         let mut out = Vec::new();
-        let err = run(format, input.as_bytes(), &mut out)
-            .err()
-            .map(|e| e.to_string());
+        let input = std::io::Cursor::new(input.as_bytes().to_vec());
+        let err = run(format, input, &mut out).err().map(|e| e.to_string());
         (String::from_utf8(out).unwrap(), err)
     }
 
@@ -347,5 +461,10 @@ mod tests {
         );
         let (_, err) = judge(JudgeFormat::Odd, "1000000000\n");
         assert!(err.unwrap().contains("n = 1000000000 is too large"));
+        let (_, err) = judge(JudgeFormat::Odd, "2\n1 2\n3 0\n1 2\n9 0\n");
+        assert_eq!(
+            err.unwrap(),
+            "case 1, line 5: token 9 in the second grid is out of range: a board of 4 cells holds 0..3"
+        );
     }
 }

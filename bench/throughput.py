@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Throughput of `npuzzle judge` and `npuzzle batch` against the seed's C++.
+
+Generates seeded inputs, builds the seed's program from ../shared/peers
+when it is there (g++ -O2), runs each command several times in the same
+run, checks that the outputs are identical, and prints the medians, MB/s
+and the ratios (against the seed and against `wc -w` on the same file).
+
+    python3 bench/throughput.py [--runs 7] [--quick]
+"""
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PEERS = os.path.join(ROOT, "..", "shared", "peers")
+
+
+def write_grid(out, cells, rng, rows):
+    a = list(range(cells))
+    rng.shuffle(a)
+    width = cells // rows
+    for r in range(rows):
+        out.write(" ".join(map(str, a[r * width:(r + 1) * width])))
+        out.write("\n")
+
+
+def gen_odd(path, cases, n, seed):
+    rng = random.Random(seed)
+    with open(path, "w") as out:
+        for _ in range(cases):
+            out.write(f"{n}\n")
+            write_grid(out, n * n, rng, n)
+            write_grid(out, n * n, rng, n)
+
+
+def gen_mxn(path, cases, m, n, seed):
+    rng = random.Random(seed)
+    with open(path, "w") as out:
+        for _ in range(cases):
+            out.write(f"{m} {n}\n")
+            write_grid(out, m * n, rng, m)
+        out.write("0 0\n")
+
+
+def gen_commedia(path, cases, m, seed):
+    rng = random.Random(seed)
+    with open(path, "w") as out:
+        out.write(f"{cases}\n")
+        for _ in range(cases):
+            out.write(f"{m}\n")
+            write_grid(out, m ** 3, rng, m)
+
+
+def gen_batch(path, lines, side, seed):
+    rng = random.Random(seed)
+    with open(path, "w") as out:
+        for _ in range(lines):
+            a = list(range(side * side))
+            b = list(range(side * side))
+            rng.shuffle(a)
+            rng.shuffle(b)
+            out.write('{"board":"%dx%d","from":[%s],"to":[%s]}\n'
+                      % (side, side, ",".join(map(str, a)), ",".join(map(str, b))))
+
+
+def run_once(cmd, stdin_path):
+    with open(stdin_path, "rb") as f:
+        t = time.perf_counter()
+        done = subprocess.run(cmd, stdin=f, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        elapsed = time.perf_counter() - t
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(cmd)} failed: {done.stderr.decode()[:300]}")
+    return elapsed, done.stdout
+
+
+def timed(cmds, stdin_path, runs):
+    """Median wall times of several commands, run in turns (so that the
+    machine's drift touches them alike), and each one's output."""
+    times = [[] for _ in cmds]
+    outs = [b""] * len(cmds)
+    for _ in range(runs):
+        for k, cmd in enumerate(cmds):
+            elapsed, outs[k] = run_once(cmd, stdin_path)
+            times[k].append(elapsed)
+    return [statistics.median(t) for t in times], outs
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--quick", action="store_true", help="smaller inputs")
+    args = ap.parse_args()
+
+    subprocess.run(["cargo", "build", "--release", "-q"], cwd=ROOT, check=True)
+    npuzzle = os.path.join(ROOT, "target", "release", "npuzzle")
+    tmp = tempfile.mkdtemp(prefix="npuzzle-bench-")
+    seed_exe = None
+    src = os.path.join(PEERS, "seed000_odd.cpp")
+    if os.path.exists(src) and shutil.which("g++"):
+        seed_exe = os.path.join(tmp, "seed_odd")
+        subprocess.run(["g++", "-O2", "-o", seed_exe, src], check=True)
+    else:
+        print("(the seed's program is not here: ratios against it are skipped)")
+
+    scale = 4 if args.quick else 1
+    inputs = {
+        "odd": (os.path.join(tmp, "odd.txt"), lambda p: gen_odd(p, 20 // scale, 499, 1)),
+        "mxn": (os.path.join(tmp, "mxn.txt"), lambda p: gen_mxn(p, 8 // scale, 999, 999, 2)),
+        "commedia": (os.path.join(tmp, "commedia.txt"), lambda p: gen_commedia(p, 8 // scale, 100, 3)),
+        "batch": (os.path.join(tmp, "batch.jsonl"), lambda p: gen_batch(p, 8 // scale, 499, 4)),
+    }
+    print(f"{'input':<10} {'MB':>7} {'npuzzle s':>10} {'MB/s':>8} {'wc -w s':>8} {'vs wc':>6} {'seed s':>8} {'vs seed':>8}")
+    for name, (path, gen) in inputs.items():
+        gen(path)
+        mb = os.path.getsize(path) / 1e6
+        cmds = [[npuzzle, "batch"] if name == "batch" else [npuzzle, "judge", name], ["wc", "-w"]]
+        with_seed = name == "odd" and seed_exe
+        if with_seed:
+            cmds.append([seed_exe])
+        medians, outs = timed(cmds, path, args.runs)
+        ours, wc = medians[0], medians[1]
+        row = f"{name:<10} {mb:>7.1f} {ours:>10.3f} {mb / ours:>8.0f} {wc:>8.3f} {wc / ours:>5.1f}x"
+        if with_seed:
+            if outs[2] != outs[0]:
+                sys.exit("outputs differ from the seed's!")
+            row += f" {medians[2]:>8.3f} {medians[2] / ours:>7.1f}x"
+        print(row, flush=True)
+    shutil.rmtree(tmp)
+
+
+if __name__ == "__main__":
+    main()

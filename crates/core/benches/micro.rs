@@ -1,0 +1,75 @@
+//! Micro-benchmarks of the hot loops, on N = 250,000 (a 500×500 board):
+//! the number parser, the parity by cycle counting, and whole decisions.
+//!
+//!     cargo bench -p npuzzle-core --bench micro
+
+use divan::{Bencher, black_box};
+use npuzzle_core::formats::numbers::read_numbers;
+use npuzzle_core::reach::permutation_parity;
+use npuzzle_core::{Arrangement, Board, reach};
+
+const N: usize = 250_000;
+
+fn main() {
+    divan::main();
+}
+
+/// A random permutation of 0..n, seeded.
+fn shuffled(n: usize, seed: u64) -> Vec<u32> {
+    let mut p: Vec<u32> = (0..n as u32).collect();
+    let mut x = seed;
+    for i in (1..n).rev() {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        p.swap(i, (x >> 33) as usize % (i + 1));
+    }
+    p
+}
+
+fn text(p: &[u32]) -> Vec<u8> {
+    let mut s = String::new();
+    for (i, v) in p.iter().enumerate() {
+        s.push_str(&v.to_string());
+        s.push(if i % 500 == 499 { '\n' } else { ' ' });
+    }
+    s.into_bytes()
+}
+
+#[divan::bench]
+fn parse_250k_numbers(bencher: Bencher) {
+    let input = text(&shuffled(N, 1));
+    bencher
+        .counter(divan::counter::BytesCount::new(input.len()))
+        .bench(|| {
+            read_numbers(std::io::Cursor::new(black_box(input.clone())), |numbers| {
+                let mut out = Vec::with_capacity(N);
+                numbers.take_into(N, &mut out).unwrap();
+                out
+            })
+        });
+}
+
+#[divan::bench]
+fn parity_250k(bencher: Bencher) {
+    let p = shuffled(N, 2);
+    bencher.bench(|| permutation_parity(black_box(&p)).unwrap());
+}
+
+#[divan::bench]
+fn reach_500x500_box(bencher: Bencher) {
+    let board = Board::grid(&[500, 500]).unwrap();
+    let from = Arrangement::new(shuffled(N, 3));
+    let to = Arrangement::new(shuffled(N, 4));
+    bencher.bench(|| reach(&board, black_box(&from), black_box(&to)).unwrap());
+}
+
+#[divan::bench]
+fn reach_500x500_mask(bencher: Bencher) {
+    // The same board as a mask: the general O(N + E) algorithm.
+    let rows = vec!["#".repeat(500); 500];
+    let board = Board::mask(&rows).unwrap();
+    let from = Arrangement::new(shuffled(N, 3));
+    let to = Arrangement::new(shuffled(N, 4));
+    bencher.bench(|| reach(&board, black_box(&from), black_box(&to)).unwrap());
+}
