@@ -8,9 +8,11 @@ use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
 use npuzzle_core::formats::judge::{self, JudgeFormat};
 use npuzzle_core::formats::{jsonl, spec::parse_board};
-use npuzzle_core::{Arrangement, Board, reach};
+use npuzzle_core::{Arrangement, Board, Verdict, reach, solve};
+use std::time::Instant;
 
 mod demo;
+mod progress;
 
 /// Sliding-tile puzzles on any board: can A become B, exactly, and why not.
 #[derive(Parser)]
@@ -30,8 +32,32 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// A shortest move sequence from FROM to TO, replayed before it is printed
+    /// (exit 0 solved, 1 unreachable, 2 bad input).
+    Solve {
+        #[command(flatten)]
+        question: Question,
+        /// Insist on a shortest solution (the only kind npuzzle gives yet).
+        #[arg(long)]
+        optimal: bool,
+        /// Largest pattern database, in tiles (0: Manhattan distance and linear conflicts).
+        #[arg(long)]
+        pattern_tiles: Option<usize>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Pattern databases: build, list or clear the cache.
+    Pdb {
+        #[command(subcommand)]
+        action: PdbAction,
+    },
     /// JSON Lines on stdin, one {"board", "from", "to"} per line; one answer per line.
-    Batch,
+    Batch {
+        /// Answer each line with a shortest solution ("moves", "length", "optimal", "nodes").
+        #[arg(long)]
+        optimal: bool,
+    },
     /// A judge's format, stdin to stdout, byte for byte.
     Judge {
         /// Which judge's format.
@@ -39,6 +65,26 @@ enum Command {
     },
     /// Run the seeds' sample problems on embedded input and show the answers.
     Demo,
+}
+
+#[derive(Subcommand)]
+enum PdbAction {
+    /// Build (or load) the databases that `solve --optimal` uses on a rectangle.
+    Build {
+        /// The rectangle, RxC (at most 32 cells).
+        #[arg(long)]
+        board: String,
+        /// The blank's goal cell (default: the last cell).
+        #[arg(long)]
+        blank: Option<u8>,
+        /// Largest pattern, in tiles (default: 7 on 4×4, 5 on 5×5, 6 otherwise).
+        #[arg(long)]
+        pattern_tiles: Option<usize>,
+    },
+    /// List the cached databases.
+    List,
+    /// Remove every cached database.
+    Clear,
 }
 
 #[derive(clap::Args)]
@@ -129,10 +175,66 @@ fn run(command: Command) -> Result<ExitCode> {
             }
             Ok(ExitCode::from(if verdict.is_reachable() { 0 } else { 1 }))
         }
-        Command::Batch => {
+        Command::Solve {
+            question,
+            optimal: _,
+            pattern_tiles,
+            json,
+        } => {
+            let (board, from, to) = question.read()?;
+            let options = solve::Options {
+                max_pattern: pattern_tiles,
+            };
+            let started = Instant::now();
+            let solution =
+                match solve::solve_optimal(&board, &from, &to, options, &progress::build_bar())? {
+                    Ok(solution) => solution,
+                    Err(reason) => {
+                        if json {
+                            println!("{}", jsonl::verdict_json(&Verdict::Unreachable(reason)));
+                        } else {
+                            println!("unreachable: {reason}");
+                        }
+                        return Ok(ExitCode::from(1));
+                    }
+                };
+            let seconds = started.elapsed().as_secs_f64();
+            if json {
+                let mut answer = jsonl::solution_json(&solution);
+                answer["seconds"] = serde_json::json!(seconds);
+                println!("{answer}");
+            } else {
+                let text = solve::directions(&board, &solution.moves).unwrap_or_else(|| {
+                    let pairs: Vec<String> = solution
+                        .moves
+                        .iter()
+                        .map(|m| format!("{}-{}", m.from, m.to))
+                        .collect();
+                    pairs.join(" ")
+                });
+                println!("{text}");
+                eprintln!(
+                    "{} moves, {}optimal, {} nodes, {seconds:.3} s",
+                    solution.moves.len(),
+                    if solution.optimal { "" } else { "not " },
+                    solution.nodes
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Pdb { action } => {
+            progress::pdb(action)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Batch { optimal } => {
             let stdin = io::stdin().lock();
             let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-            let (_, bad) = jsonl::run(stdin, &mut out)?;
+            let mode = if optimal {
+                jsonl::Mode::Optimal
+            } else {
+                jsonl::Mode::Reach
+            };
+            let (_, bad) = jsonl::run(stdin, &mut out, mode)?;
             if bad > 0 {
                 eprintln!(
                     "error: {bad} line(s) of the batch were bad; see their \"error\" answers"

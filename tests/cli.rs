@@ -289,3 +289,95 @@ fn demo_runs() {
     assert!(out.contains("TAK\nNIE\n"));
     assert!(out.contains("Puzzle is unsolvable."));
 }
+
+#[test]
+fn solve_prints_replayed_shortest_moves() {
+    let (code, out, _) = run(
+        &["solve", "--board", "3x3", "--from", "8 2 0/4 6 1/3 7 5"],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(out, "R2U2LDLDRURDL2URDLU2RDLU\n");
+    let (code, out, _) = run(
+        &[
+            "solve",
+            "--board",
+            "3x3",
+            "--optimal",
+            "--json",
+            "--from",
+            "8 2 0/4 6 1/3 7 5",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["length"], 24);
+    assert_eq!(v["optimal"], true);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 24);
+    // Other boards print cell pairs.
+    let (code, out, _) = run(
+        &[
+            "solve",
+            "--board",
+            "theta0",
+            "--from",
+            "0 1 2 3 4 5 6",
+            "--to",
+            "2 1 0 3 4 5 6",
+        ],
+        "",
+    );
+    assert_eq!((code, out.as_str()), (0, "2-0\n"));
+    let (code, out, _) = run(&["solve", "--board", "2x2", "--from", "2 1 3 0"], "");
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with("unreachable: permutation parity odd"),
+        "{out}"
+    );
+    let (code, _, err) = run(&["solve", "--board", "9x9x9", "--from", "@/dev/null"], "");
+    assert_eq!(code, 2);
+    assert_clean_error(&err);
+}
+
+#[test]
+fn batch_optimal_answers_with_moves() {
+    let input = concat!(
+        r#"{"board":"3x3","from":"8 2 0/4 6 1/3 7 5"}"#,
+        "\n",
+        r#"{"board":"2x2","from":"2 1 3 0"}"#,
+        "\n",
+    );
+    let (code, out, _) = run(&["batch", "--optimal"], input);
+    assert_eq!(code, 0);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["length"], 24);
+    assert_eq!(lines[1]["reachable"], false);
+}
+
+#[test]
+fn pdb_build_list_clear() {
+    let dir = std::env::temp_dir().join(format!("npuzzle-cli-pdb-{}", std::process::id()));
+    let with_cache = |args: &[&str]| {
+        let out = npuzzle()
+            .args(args)
+            .env("NPUZZLE_CACHE", &dir)
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap(),
+            String::from_utf8(out.stdout).unwrap(),
+        )
+    };
+    let (code, out) = with_cache(&["pdb", "build", "--board", "2x4", "--pattern-tiles", "4"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 2, "{out}");
+    let (_, out) = with_cache(&["pdb", "list"]);
+    assert!(out.contains("pdb-2x4-0.1.2.3.bin"), "{out}");
+    let (_, out) = with_cache(&["pdb", "clear"]);
+    assert!(out.starts_with("removed 2"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

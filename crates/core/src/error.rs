@@ -37,6 +37,12 @@ pub enum Error {
         /// What is wrong.
         problem: String,
     },
+    /// A question npuzzle cannot answer yet, and why.
+    #[error("not supported yet: {0}")]
+    Unsupported(String),
+    /// A check inside npuzzle failed: a bug, reported instead of a wrong answer.
+    #[error("internal error (please report): {0}")]
+    Internal(String),
     /// Reading or writing failed.
     #[error("i/o: {0}")]
     Io(#[from] std::io::Error),

@@ -9,6 +9,9 @@
 //! - [`arrangement`]: what stands on the cells, parsed and validated;
 //! - [`graph`]: shortest paths and the block-cut tree;
 //! - [`reach`]: the exact decision and its reasons;
+//! - [`solve`]: move sequences, replayed before they are given out:
+//!   shortest ones by breadth-first search and by IDA* with pattern
+//!   databases;
 //! - [`formats`]: board specs, judge formats and JSON Lines.
 //!
 //! ```
@@ -25,6 +28,7 @@ pub mod error;
 pub mod formats;
 pub mod graph;
 pub mod reach;
+pub mod solve;
 
 pub use arrangement::{Arrangement, BLANK, Token};
 pub use board::{Board, Cell, Layout};

@@ -12,6 +12,7 @@ use crate::board::Board;
 use crate::error::Error;
 use crate::formats::spec::parse_board;
 use crate::reach::{Verdict, reach};
+use crate::solve::{Options, Solution, solve_optimal};
 
 /// The longest input line taken (64 MiB: a 999×999 board written out
 /// twice fits); longer lines are answered with an error and skipped
@@ -174,6 +175,29 @@ impl QuestionReader {
     }
 }
 
+/// What a batch answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Reachability: `{"reachable", "reason"}`.
+    Reach,
+    /// Shortest solutions: also `"moves"`, `"length"`, `"optimal"`, `"nodes"`.
+    Optimal,
+}
+
+/// The JSON answer for a solution: `{"reachable": true, "moves": [[from,
+/// to], ...], "length", "optimal", "nodes"}`.
+pub fn solution_json(solution: &Solution) -> Value {
+    let moves: Vec<[u32; 2]> = solution.moves.iter().map(|m| [m.from, m.to]).collect();
+    json!({
+        "reachable": true,
+        "reason": null,
+        "moves": moves,
+        "length": solution.moves.len(),
+        "optimal": solution.optimal,
+        "nodes": solution.nodes,
+    })
+}
+
 /// The JSON answer for a verdict.
 pub fn verdict_json(verdict: &Verdict) -> Value {
     match verdict.reason() {
@@ -240,7 +264,7 @@ const CHUNK_LINES: usize = 256;
 const CHUNK_BYTES: usize = 32 << 20;
 
 /// Answers one line: the verdict, or what is wrong with the line.
-fn answer_line(reader: &QuestionReader, line: Option<&[u8]>) -> Result<Value, Error> {
+fn answer_line(reader: &QuestionReader, line: Option<&[u8]>, mode: Mode) -> Result<Value, Error> {
     let line = line.ok_or_else(|| Error::Input {
         place: "input".into(),
         problem: format!("line longer than {MAX_LINE} bytes"),
@@ -250,8 +274,15 @@ fn answer_line(reader: &QuestionReader, line: Option<&[u8]>) -> Result<Value, Er
         problem: "line is not UTF-8".into(),
     })?;
     let q = reader.parse(line)?;
-    let verdict = reach(&q.board, &q.from, &q.to)?;
-    let mut answer = verdict_json(&verdict);
+    let mut answer = match mode {
+        Mode::Reach => verdict_json(&reach(&q.board, &q.from, &q.to)?),
+        Mode::Optimal => {
+            match solve_optimal(&q.board, &q.from, &q.to, Options::default(), &|_, _| {})? {
+                Ok(solution) => solution_json(&solution),
+                Err(reason) => verdict_json(&Verdict::Unreachable(reason)),
+            }
+        }
+    };
     if let Some(id) = q.id {
         answer["id"] = id;
     }
@@ -261,7 +292,11 @@ fn answer_line(reader: &QuestionReader, line: Option<&[u8]>) -> Result<Value, Er
 /// Answers a whole batch: one JSON object per input line, in order.
 /// Lines are read a chunk at a time and answered on all cores. Returns
 /// (lines, bad lines).
-pub fn run<R: BufRead, W: Write>(mut input: R, output: &mut W) -> Result<(u64, u64), Error> {
+pub fn run<R: BufRead, W: Write>(
+    mut input: R,
+    output: &mut W,
+    mode: Mode,
+) -> Result<(u64, u64), Error> {
     let reader = QuestionReader::default();
     let (mut lines, mut bad) = (0u64, 0u64);
     // `None` marks a line that was too long (and was not kept).
@@ -284,7 +319,7 @@ pub fn run<R: BufRead, W: Write>(mut input: R, output: &mut W) -> Result<(u64, u
         }
         let answers: Vec<Result<Value, Error>> = chunk
             .par_iter()
-            .map(|line| answer_line(&reader, line.as_deref()))
+            .map(|line| answer_line(&reader, line.as_deref(), mode))
             .collect();
         for answer in answers {
             lines += 1;
@@ -310,7 +345,7 @@ mod tests {
 
     fn batch(input: &str) -> (Vec<Value>, u64) {
         let mut out = Vec::new();
-        let (_, bad) = run(input.as_bytes(), &mut out).unwrap();
+        let (_, bad) = run(input.as_bytes(), &mut out, Mode::Reach).unwrap();
         let answers = String::from_utf8(out)
             .unwrap()
             .lines()

@@ -1,0 +1,135 @@
+//! Shortest solutions by breadth-first search, on any board whose state
+//! space is small (up to about two million arrangements: 3×3, 2×4, any
+//! graph of up to 9 cells, bigger ones with repeated tokens).
+
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
+use crate::arrangement::{BLANK, Token};
+use crate::board::{Board, Cell};
+use crate::solve::{Move, Solution};
+
+/// The most arrangements a search may have to look at.
+pub const MAX_STATES: u128 = 2_000_000;
+
+/// The number of arrangements of `tokens` (a multinomial), if it is at
+/// most `MAX_STATES` and the board has at most 16 cells with at most 16
+/// kinds of token.
+pub fn small_enough(tokens: &[Token]) -> bool {
+    if tokens.len() > 16 {
+        return false;
+    }
+    let mut kinds: Vec<Token> = tokens.to_vec();
+    kinds.sort_unstable();
+    let mut count: u128 = 1;
+    let mut run = 0u128;
+    for (i, k) in kinds.iter().enumerate() {
+        run = if i > 0 && kinds[i - 1] == *k {
+            run + 1
+        } else {
+            1
+        };
+        // Multiply by (i+1) and divide by this run's length, in order.
+        count = count * (i as u128 + 1) / run;
+    }
+    kinds.dedup();
+    kinds.len() <= 16 && count <= MAX_STATES
+}
+
+/// Packs an arrangement of dense ids (< 16), 4 bits per cell.
+fn pack(ids: &[u8]) -> u64 {
+    ids.iter().rev().fold(0, |acc, &t| (acc << 4) | t as u64)
+}
+
+fn blank_of(code: u64, cells: usize) -> usize {
+    (0..cells)
+        .find(|&c| (code >> (4 * c)) & 15 == 0)
+        .expect("one blank")
+}
+
+/// A shortest move sequence from `from` to `to` (both checked, with the
+/// same tokens), or `None` when `to` is unreachable.
+pub fn shortest(board: &Board, from: &[Token], to: &[Token]) -> Option<Solution> {
+    // Dense ids, the blank 0.
+    let mut kinds: Vec<Token> = from.iter().copied().filter(|&t| t != BLANK).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    let id = |t: Token| -> u8 {
+        if t == BLANK {
+            0
+        } else {
+            kinds.binary_search(&t).expect("same tokens") as u8 + 1
+        }
+    };
+    let n = board.cells();
+    let start = pack(&from.iter().map(|&t| id(t)).collect::<Vec<_>>());
+    let goal = pack(&to.iter().map(|&t| id(t)).collect::<Vec<_>>());
+    // Parent of each state seen, and the number of states expanded.
+    let mut parent: HashMap<u64, u64> = HashMap::from([(start, start)]);
+    let mut queue = std::collections::VecDeque::from([start]);
+    let mut nodes = 0u64;
+    while let Some(code) = queue.pop_front() {
+        if code == goal {
+            break;
+        }
+        nodes += 1;
+        let b = blank_of(code, n);
+        for &w in board.neighbours(b as Cell) {
+            let token = (code >> (4 * w)) & 15;
+            let next = (code & !(15 << (4 * w))) | (token << (4 * b));
+            if let Entry::Vacant(slot) = parent.entry(next) {
+                slot.insert(code);
+                queue.push_back(next);
+            }
+        }
+    }
+    if !parent.contains_key(&goal) {
+        return None;
+    }
+    // Walk back: each step the blank moved from b to w, token w -> b.
+    let mut moves = Vec::new();
+    let mut code = goal;
+    while code != start {
+        let prev = parent[&code];
+        let (b, w) = (blank_of(prev, n), blank_of(code, n));
+        moves.push(Move {
+            from: w as Cell,
+            to: b as Cell,
+        });
+        code = prev;
+    }
+    moves.reverse();
+    Some(Solution {
+        moves,
+        optimal: true,
+        nodes,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::replay;
+
+    #[test]
+    fn counts_arrangements() {
+        assert!(small_enough(&[0, 1, 2, 3, 4, 5, 6, 7, 8]));
+        assert!(!small_enough(&(0..12).collect::<Vec<_>>()));
+        // 12 cells, 12!/(3! 3! 5!) = 110,880 arrangements.
+        assert!(small_enough(&[0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3]));
+        // 12!/(2!^4 3!) = 4,989,600: too many.
+        assert!(!small_enough(&[0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 5]));
+    }
+
+    #[test]
+    fn eight_puzzle_hardest_is_31() {
+        let board = Board::grid(&[3, 3]).unwrap();
+        let from = [8, 6, 7, 2, 5, 4, 3, 0, 1];
+        let to = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+        let s = shortest(&board, &from, &to).unwrap();
+        assert_eq!(s.moves.len(), 31);
+        replay(&board, &from, &to, &s.moves).unwrap();
+        let odd = [2, 1, 3, 4, 5, 6, 7, 8, 0];
+        assert!(shortest(&board, &odd, &to).is_none());
+    }
+}

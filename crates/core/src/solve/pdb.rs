@@ -1,0 +1,504 @@
+//! Additive disjoint pattern databases (Korf & Felner 2002) for
+//! rectangular boards.
+//!
+//! A pattern is a set of goal cells: the tiles that belong there. Its
+//! database holds, for every placement of those tiles, the fewest moves
+//! *of pattern tiles* that bring them home, the other tiles being
+//! interchangeable and free to move. Databases of disjoint patterns add up
+//! to an admissible and consistent heuristic.
+//!
+//! They are built by breadth-first search backwards from the goal over
+//! (placement, blank region) states: the blank moves for free inside the
+//! region of non-pattern cells it is in, so a region stands for all its
+//! cells. Layers are expanded on all cores. Databases are written to a
+//! cache directory in a versioned format with a CRC-32, and rebuilt when
+//! missing or damaged.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use rayon::prelude::*;
+
+use crate::error::Error;
+
+const MAGIC: &[u8; 8] = b"NPZPDB\0\0";
+/// Boards of up to 32 cells: blank regions are 32-bit masks.
+pub const MAX_CELLS: usize = 32;
+const VERSION: u32 = 1;
+/// Unreached entries (never left once a database is complete).
+const UNSEEN: u8 = u8::MAX;
+
+/// A pattern: a rectangle and the goal cells of the pattern's tiles.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Pattern {
+    /// Rows of the board.
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// Goal cells of the pattern's tiles, in a fixed order.
+    pub cells: Vec<u8>,
+}
+
+impl Pattern {
+    /// The number of placements of the pattern's tiles: N!/(N-k)!.
+    pub fn placements(&self) -> usize {
+        let n = self.rows * self.cols;
+        (0..self.cells.len()).map(|i| n - i).product()
+    }
+
+    /// The file name of this pattern's database in the cache.
+    pub fn file_name(&self) -> String {
+        let cells: Vec<String> = self.cells.iter().map(u8::to_string).collect();
+        format!("pdb-{}x{}-{}.bin", self.rows, self.cols, cells.join("."))
+    }
+}
+
+/// Perfect rank of a placement (distinct cells `positions` of a board of
+/// `n` cells): mixed radix n, n-1, …, n-k+1.
+#[inline]
+pub fn rank(positions: &[u8], n: usize) -> usize {
+    let mut used = 0u64;
+    let mut r = 0usize;
+    for (i, &p) in positions.iter().enumerate() {
+        let below = (used & ((1u64 << p) - 1)).count_ones() as usize;
+        r = r * (n - i) + p as usize - below;
+        used |= 1 << p;
+    }
+    r
+}
+
+/// A pattern database: for each placement rank, the distance.
+pub struct PatternDb {
+    /// The pattern.
+    pub pattern: Pattern,
+    table: Vec<u8>,
+}
+
+impl std::fmt::Debug for PatternDb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PatternDb")
+            .field("pattern", &self.pattern)
+            .field("entries", &self.table.len())
+            .finish()
+    }
+}
+
+/// Progress of a build: the layer being expanded and states so far.
+#[derive(Clone, Copy, Debug)]
+pub struct BuildProgress {
+    /// Distance of the layer just finished.
+    pub depth: u32,
+    /// States found so far.
+    pub states: u64,
+    /// Placements found so far, out of `Pattern::placements`.
+    pub placements: u64,
+}
+
+/// The neighbours of each cell of a `rows` × `cols` rectangle: up, left,
+/// right, down.
+pub(crate) fn grid_neighbours(rows: usize, cols: usize) -> Vec<Vec<u8>> {
+    (0..rows * cols)
+        .map(|c| {
+            let (r, col) = (c / cols, c % cols);
+            let mut v = Vec::with_capacity(4);
+            if r > 0 {
+                v.push((c - cols) as u8);
+            }
+            if col > 0 {
+                v.push((c - 1) as u8);
+            }
+            if col + 1 < cols {
+                v.push((c + 1) as u8);
+            }
+            if r + 1 < rows {
+                v.push((c + cols) as u8);
+            }
+            v
+        })
+        .collect()
+}
+
+/// Bit masks of a rectangle's cells, for flood fills.
+struct Geometry {
+    cols: usize,
+    all: u64,
+    /// Cells that have a left / right neighbour.
+    has_left: u64,
+    has_right: u64,
+    neighbours: Vec<Vec<u8>>,
+}
+
+impl Geometry {
+    fn new(rows: usize, cols: usize) -> Geometry {
+        let n = rows * cols;
+        let all = (1u64 << n) - 1;
+        let (mut has_left, mut has_right) = (0u64, 0u64);
+        for c in 0..n {
+            if c % cols > 0 {
+                has_left |= 1 << c;
+            }
+            if c % cols + 1 < cols {
+                has_right |= 1 << c;
+            }
+        }
+        Geometry {
+            cols,
+            all,
+            has_left,
+            has_right,
+            neighbours: grid_neighbours(rows, cols),
+        }
+    }
+
+    /// The connected region of `free` cells containing `start`.
+    #[inline]
+    fn region(&self, start: u64, free: u64) -> u64 {
+        let mut r = start & free;
+        loop {
+            let grown = (r
+                | ((r & self.has_right) << 1)
+                | ((r & self.has_left) >> 1)
+                | (r << self.cols)
+                | (r >> self.cols))
+                & free;
+            if grown == r {
+                return r;
+            }
+            r = grown;
+        }
+    }
+}
+
+impl PatternDb {
+    /// Builds the database by breadth-first search on all cores, calling
+    /// `progress` after each layer.
+    pub fn build(pattern: &Pattern, progress: &(dyn Fn(BuildProgress) + Sync)) -> PatternDb {
+        let n = pattern.rows * pattern.cols;
+        let k = pattern.cells.len();
+        assert!(
+            n <= MAX_CELLS && k <= 11 && n > k,
+            "pattern too large for this board"
+        );
+        let geo = Geometry::new(pattern.rows, pattern.cols);
+        let size = pattern.placements();
+        // Per placement: the blank cells already reached (as regions).
+        let seen: Vec<AtomicU32> = (0..size).map(|_| AtomicU32::new(0)).collect();
+        let dist: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(UNSEEN)).collect();
+        let found_states = AtomicU64::new(0);
+        let found_placements = AtomicU64::new(0);
+        // A state: positions packed 5 bits each, and one cell of its region.
+        let pack = |pos: &[u8], cell: u8| -> u64 {
+            let mut v = cell as u64;
+            for &p in pos {
+                v = (v << 5) | p as u64;
+            }
+            v
+        };
+        let unpack = |mut v: u64, pos: &mut [u8]| -> u8 {
+            for p in pos.iter_mut().rev() {
+                *p = (v & 31) as u8;
+                v >>= 5;
+            }
+            v as u8
+        };
+        let occupied = |pos: &[u8]| pos.iter().fold(0u64, |m, &p| m | 1 << p);
+        // Layer 0: the goal placement, with every region of its free cells.
+        let goal = pattern.cells.clone();
+        let free = geo.all & !occupied(&goal);
+        let mut layer = Vec::new();
+        let mut left = free;
+        let r0 = rank(&goal, n);
+        while left != 0 {
+            let cell = left.trailing_zeros() as u8;
+            let region = geo.region(1 << cell, free);
+            left &= !region;
+            seen[r0].fetch_or(region as u32, Ordering::Relaxed);
+            layer.push(pack(&goal, cell));
+        }
+        dist[r0].store(0, Ordering::Relaxed);
+        found_states.fetch_add(layer.len() as u64, Ordering::Relaxed);
+        // Layers are kept as the chunks their expansion made, never copied.
+        let mut frontier: Vec<Vec<u64>> = vec![layer];
+        found_placements.fetch_add(1, Ordering::Relaxed);
+        let mut depth = 0u32;
+        while frontier.iter().any(|c| !c.is_empty()) {
+            let next_depth = (depth + 1).min(254) as u8;
+            let next: Vec<Vec<u64>> = frontier
+                .par_iter()
+                .flat_map(|layer| layer.par_chunks(4096))
+                .map(|chunk| {
+                    let mut out = Vec::new();
+                    let mut pos = vec![0u8; k];
+                    for &state in chunk {
+                        let cell = unpack(state, &mut pos);
+                        let taken = occupied(&pos);
+                        let free = geo.all & !taken;
+                        let region = geo.region(1 << cell, free);
+                        for i in 0..k {
+                            let from = pos[i];
+                            for &to in &geo.neighbours[from as usize] {
+                                if region & (1 << to) == 0 {
+                                    continue;
+                                }
+                                // Tile i slides into the blank on `to`; the
+                                // blank is now on `from`.
+                                pos[i] = to;
+                                let free2 = (free & !(1u64 << to)) | (1u64 << from);
+                                let region2 = geo.region(1 << from, free2);
+                                let r = rank(&pos, n);
+                                let bits = region2 as u32;
+                                // Most successors were seen before: a plain
+                                // load spares the locked read-modify-write.
+                                let old = if seen[r].load(Ordering::Relaxed) & bits != 0 {
+                                    bits
+                                } else {
+                                    seen[r].fetch_or(bits, Ordering::Relaxed)
+                                };
+                                if old & bits == 0 {
+                                    if old == 0 {
+                                        dist[r].store(next_depth, Ordering::Relaxed);
+                                        found_placements.fetch_add(1, Ordering::Relaxed);
+                                    }
+                                    out.push(pack(&pos, from));
+                                }
+                                pos[i] = from;
+                            }
+                        }
+                    }
+                    found_states.fetch_add(out.len() as u64, Ordering::Relaxed);
+                    out
+                })
+                .collect();
+            frontier = next;
+            progress(BuildProgress {
+                depth,
+                states: found_states.load(Ordering::Relaxed),
+                placements: found_placements.load(Ordering::Relaxed),
+            });
+            depth += 1;
+        }
+        drop(seen);
+        PatternDb {
+            pattern: pattern.clone(),
+            table: dist.into_iter().map(AtomicU8::into_inner).collect(),
+        }
+    }
+
+    /// The distance for pattern tiles on `positions` (in pattern order).
+    #[inline]
+    pub fn lookup(&self, positions: &[u8]) -> u8 {
+        self.table[rank(positions, self.pattern.rows * self.pattern.cols)]
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Whether the database is empty (never, once built).
+    pub fn is_empty(&self) -> bool {
+        self.table.is_empty()
+    }
+
+    /// Writes the database to `path` (through a temporary file, so that a
+    /// crash never leaves a half-written database under the real name).
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        let mut bytes = Vec::with_capacity(self.table.len() + 64);
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&VERSION.to_le_bytes());
+        bytes.push(self.pattern.rows as u8);
+        bytes.push(self.pattern.cols as u8);
+        bytes.push(self.pattern.cells.len() as u8);
+        bytes.extend_from_slice(&self.pattern.cells);
+        bytes.extend_from_slice(&(self.table.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&self.table);
+        let crc = crc32fast::hash(&bytes);
+        bytes.extend_from_slice(&crc.to_le_bytes());
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(&bytes)?;
+        file.sync_all()?;
+        std::fs::rename(&tmp, path)
+    }
+
+    /// Reads a database of `pattern` from `path`, checking its header and
+    /// checksum.
+    pub fn load(path: &Path, pattern: &Pattern) -> Result<PatternDb, String> {
+        let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+        if bytes.len() < 8 + 4 + 3 + 8 + 4 || &bytes[..8] != MAGIC {
+            return Err("not an npuzzle pattern database".into());
+        }
+        let (body, crc) = bytes.split_at(bytes.len() - 4);
+        if crc32fast::hash(body) != u32::from_le_bytes(crc.try_into().expect("4 bytes")) {
+            return Err("checksum mismatch (damaged file)".into());
+        }
+        let version = u32::from_le_bytes(body[8..12].try_into().expect("4 bytes"));
+        if version != VERSION {
+            return Err(format!("format version {version}, expected {VERSION}"));
+        }
+        let (rows, cols, k) = (body[12] as usize, body[13] as usize, body[14] as usize);
+        let cells = body.get(15..15 + k).ok_or("truncated header")?;
+        if rows != pattern.rows || cols != pattern.cols || cells != pattern.cells.as_slice() {
+            return Err("the file holds another pattern".into());
+        }
+        let len_at = 15 + k;
+        let len = u64::from_le_bytes(
+            body.get(len_at..len_at + 8)
+                .ok_or("truncated header")?
+                .try_into()
+                .expect("8 bytes"),
+        ) as usize;
+        let table = &body[len_at + 8..];
+        if len != pattern.placements() || table.len() != len {
+            return Err("wrong table size".into());
+        }
+        Ok(PatternDb {
+            pattern: pattern.clone(),
+            table: table.to_vec(),
+        })
+    }
+}
+
+/// Where databases are kept: `$NPUZZLE_CACHE`, else
+/// `$XDG_CACHE_HOME/npuzzle`, else `~/.cache/npuzzle`.
+pub fn cache_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("NPUZZLE_CACHE") {
+        return PathBuf::from(dir);
+    }
+    if let Some(dir) = std::env::var_os("XDG_CACHE_HOME") {
+        return PathBuf::from(dir).join("npuzzle");
+    }
+    match std::env::var_os("HOME") {
+        Some(home) => PathBuf::from(home).join(".cache").join("npuzzle"),
+        None => std::env::temp_dir().join("npuzzle"),
+    }
+}
+
+/// Databases already in memory, shared by every search of the process.
+static LOADED: Mutex<Vec<Arc<PatternDb>>> = Mutex::new(Vec::new());
+
+/// The database of `pattern`: from memory, else from the cache directory,
+/// else built (and written to the cache) when missing or damaged.
+/// `progress` hears about builds. Concurrent callers wait for one build.
+pub fn load_or_build(
+    pattern: &Pattern,
+    progress: &(dyn Fn(&Pattern, Option<BuildProgress>) + Sync),
+) -> Result<Arc<PatternDb>, Error> {
+    let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(db) = loaded.iter().find(|db| db.pattern == *pattern) {
+        return Ok(db.clone());
+    }
+    let path = cache_dir().join(pattern.file_name());
+    let db = match PatternDb::load(&path, pattern) {
+        Ok(db) => db,
+        Err(_) => {
+            progress(pattern, None);
+            let db = PatternDb::build(pattern, &|p| progress(pattern, Some(p)));
+            // A cache that cannot be written only costs a rebuild next time.
+            let _ = db.save(&path);
+            db
+        }
+    };
+    let db = Arc::new(db);
+    loaded.push(db.clone());
+    Ok(db)
+}
+
+/// The databases in the cache: file and size in bytes.
+pub fn list() -> Vec<(PathBuf, u64)> {
+    let mut out = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(cache_dir()) {
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if name.starts_with("pdb-") && name.ends_with(".bin") {
+                out.push((entry.path(), entry.metadata().map(|m| m.len()).unwrap_or(0)));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Removes every database from the cache; returns how many.
+pub fn clear() -> std::io::Result<usize> {
+    let files = list();
+    for (path, _) in &files {
+        std::fs::remove_file(path)?;
+    }
+    Ok(files.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rank_is_a_bijection() {
+        let n = 6;
+        let mut seen = std::collections::HashSet::new();
+        for a in 0..n as u8 {
+            for b in 0..n as u8 {
+                for c in 0..n as u8 {
+                    if a != b && b != c && a != c {
+                        let r = rank(&[a, b, c], n);
+                        assert!(r < 6 * 5 * 4);
+                        assert!(seen.insert(r));
+                    }
+                }
+            }
+        }
+        assert_eq!(seen.len(), 120);
+    }
+
+    #[test]
+    fn regions_follow_the_grid() {
+        let g = Geometry::new(3, 3);
+        // Free: the left column and the bottom row.
+        let free = 0b111_001_001;
+        assert_eq!(g.region(1, free), free);
+        // The right column alone does not touch cell 0.
+        assert_eq!(g.region(1, 0b100_100_101), 1);
+    }
+
+    #[test]
+    fn save_and_load_round_trip_and_detect_damage() {
+        let pattern = Pattern {
+            rows: 2,
+            cols: 3,
+            cells: vec![1, 2],
+        };
+        let db = PatternDb::build(&pattern, &|_| {});
+        assert_eq!(db.lookup(&[1, 2]), 0);
+        // Swapping two tiles of a 2×3 board's top row: Manhattan distance
+        // and the linear conflict say 4, but the blank cannot get around
+        // in time: 6 moves of the two tiles.
+        assert_eq!(db.lookup(&[2, 1]), 6);
+        let dir = std::env::temp_dir().join(format!("npuzzle-pdb-{}", std::process::id()));
+        let path = dir.join(pattern.file_name());
+        db.save(&path).unwrap();
+        let back = PatternDb::load(&path, &pattern).unwrap();
+        assert_eq!(back.table, db.table);
+        let mut bytes = std::fs::read(&path).unwrap();
+        let mid = bytes.len() / 2;
+        bytes[mid] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        assert!(
+            PatternDb::load(&path, &pattern)
+                .unwrap_err()
+                .contains("checksum")
+        );
+        let other = Pattern {
+            cells: vec![2, 1],
+            ..pattern
+        };
+        db.save(&path).unwrap();
+        assert!(PatternDb::load(&path, &other).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

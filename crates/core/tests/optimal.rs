@@ -1,0 +1,232 @@
+//! Shortest solutions against breadth-first search: whole-space distances
+//! on 3×3 and 2×4, admissibility and consistency of every heuristic on
+//! every state, and a few of Korf's 15-puzzles with small databases.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+
+use npuzzle_core::solve::optimal::{Heuristic, Rect, ida_star, partition, relabel};
+use npuzzle_core::solve::pdb::{Pattern, PatternDb};
+use npuzzle_core::solve::replay;
+use npuzzle_core::{Board, solve};
+
+const BLANK: u8 = u8::MAX;
+
+/// Distances to the goal (tile on its own cell, blank on `blank_goal`) of
+/// every state of the rectangle, by breadth-first search from the goal.
+fn distances(rect: &Rect, blank_goal: u8) -> HashMap<Vec<u8>, u32> {
+    let n = rect.rows * rect.cols;
+    let goal: Vec<u8> = (0..n as u8)
+        .map(|c| if c == blank_goal { BLANK } else { c })
+        .collect();
+    let mut dist = HashMap::from([(goal.clone(), 0)]);
+    let mut queue = VecDeque::from([goal]);
+    while let Some(s) = queue.pop_front() {
+        let d = dist[&s];
+        let b = s.iter().position(|&t| t == BLANK).unwrap();
+        for w in grid_neighbours(rect, b) {
+            let mut t = s.clone();
+            t.swap(b, w);
+            if !dist.contains_key(&t) {
+                dist.insert(t.clone(), d + 1);
+                queue.push_back(t);
+            }
+        }
+    }
+    dist
+}
+
+fn grid_neighbours(rect: &Rect, c: usize) -> Vec<usize> {
+    let (r, col) = (c / rect.cols, c % rect.cols);
+    let mut v = Vec::new();
+    if r > 0 {
+        v.push(c - rect.cols);
+    }
+    if r + 1 < rect.rows {
+        v.push(c + rect.cols);
+    }
+    if col > 0 {
+        v.push(c - 1);
+    }
+    if col + 1 < rect.cols {
+        v.push(c + 1);
+    }
+    v
+}
+
+/// Databases for a partition, built in memory (no cache).
+fn databases(rect: &Rect, blank_goal: u8, max: usize) -> Vec<Arc<PatternDb>> {
+    partition(rect, blank_goal, max)
+        .into_iter()
+        .map(|cells| {
+            let pattern = Pattern {
+                rows: rect.rows,
+                cols: rect.cols,
+                cells,
+            };
+            Arc::new(PatternDb::build(&pattern, &|_| {}))
+        })
+        .collect()
+}
+
+/// Every heuristic worth checking on a board with this blank goal.
+fn heuristics(rect: &Rect, blank_goal: u8) -> Vec<(String, Heuristic)> {
+    let mut out = vec![(
+        "manhattan + linear conflicts".to_string(),
+        Heuristic::manhattan(rect, blank_goal),
+    )];
+    for max in [2, 3, 4] {
+        out.push((
+            format!("databases of {max} tiles"),
+            Heuristic::from_databases(rect, blank_goal, databases(rect, blank_goal, max)),
+        ));
+    }
+    out
+}
+
+/// Admissible (never above the true distance) on every state, zero only
+/// on the goal; consistent (changes by at most one per move) where the
+/// heuristic promises it. Returns the largest jump seen in one move.
+fn check_admissible(rect: &Rect, blank_goal: u8) -> Vec<(String, u32)> {
+    let dist = distances(rect, blank_goal);
+    let mut jumps = Vec::new();
+    for (name, h) in heuristics(rect, blank_goal) {
+        let mut jump = 0;
+        for (state, &d) in &dist {
+            let v = h.value(state);
+            assert!(v <= d, "{name}: h = {v} > {d} on {state:?}");
+            assert_eq!(v == 0, d == 0, "{name}: zero only on the goal");
+            let b = state.iter().position(|&t| t == BLANK).unwrap();
+            for w in grid_neighbours(rect, b) {
+                let mut next = state.clone();
+                next.swap(b, w);
+                jump = jump.max(v.abs_diff(h.value(&next)));
+            }
+        }
+        jumps.push((name, jump));
+    }
+    // Manhattan distance with linear conflicts is consistent.
+    assert_eq!(jumps[0].1, 1, "{}", jumps[0].0);
+    jumps
+}
+
+#[test]
+fn heuristics_are_admissible_on_3x3() {
+    // Blank goal on the diagonal (reflection used) and off it.
+    check_admissible(&Rect::new(3, 3), 8);
+    check_admissible(&Rect::new(3, 3), 1);
+}
+
+#[test]
+fn heuristics_are_admissible_on_2x4() {
+    check_admissible(&Rect::new(2, 4), 0);
+    check_admissible(&Rect::new(2, 4), 5);
+}
+
+/// The databases store, per placement, the least distance over the
+/// blank's regions: admissible, and stronger than ignoring the blank, but
+/// not consistent; this test records it (IDA* stays optimal).
+#[test]
+fn databases_with_the_blank_left_out_are_not_consistent() {
+    let jumps = check_admissible(&Rect::new(3, 3), 8);
+    assert!(jumps[1..].iter().any(|&(_, j)| j > 1), "{jumps:?}");
+}
+
+/// IDA* lengths equal BFS distances for sampled starts, every solution
+/// replayed.
+fn check_ida_star(rect: &Rect, blank_goal: u8, samples: usize) {
+    let dist = distances(rect, blank_goal);
+    let board = Board::grid(&[rect.rows, rect.cols]).unwrap();
+    let mut states: Vec<(&Vec<u8>, &u32)> = dist.iter().collect();
+    states.sort();
+    let step = (states.len() / samples).max(1);
+    for (name, h) in heuristics(rect, blank_goal) {
+        for &(state, &d) in states.iter().step_by(step) {
+            let solution = ida_star(&h, state);
+            assert_eq!(solution.moves.len() as u32, d, "{name} on {state:?}");
+            // Back to tokens: a tile is named by its goal cell + 1.
+            let from: Vec<u32> = state
+                .iter()
+                .map(|&t| if t == BLANK { 0 } else { t as u32 + 1 })
+                .collect();
+            let to: Vec<u32> = (0..from.len() as u32)
+                .map(|c| if c == blank_goal as u32 { 0 } else { c + 1 })
+                .collect();
+            replay(&board, &from, &to, &solution.moves).unwrap();
+        }
+    }
+}
+
+#[test]
+fn ida_star_is_optimal_on_3x3() {
+    check_ida_star(&Rect::new(3, 3), 8, 60);
+    check_ida_star(&Rect::new(3, 3), 4, 30);
+}
+
+#[test]
+fn ida_star_is_optimal_on_2x4() {
+    check_ida_star(&Rect::new(2, 4), 7, 60);
+    check_ida_star(&Rect::new(2, 4), 2, 30);
+}
+
+#[test]
+fn relabelling_any_goal() {
+    let (tiles, blank_goal) = relabel(&[5, 0, 7], &[7, 5, 0]);
+    assert_eq!(tiles, vec![1, BLANK, 0]);
+    assert_eq!(blank_goal, 2);
+}
+
+/// Three of Korf's 100 (numbers 9, 55 and 16) with their published
+/// optimal lengths: among the easiest.
+const KORF: &[(usize, &str)] = &[
+    (46, "3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0"),
+    (41, "13 8 14 3 9 1 0 7 15 5 4 10 12 2 6 11"),
+    (42, "1 3 2 5 10 9 15 6 8 14 13 11 12 4 7 0"),
+];
+
+#[test]
+fn korf_instances_with_small_databases() {
+    let rect = Rect::new(4, 4);
+    // Databases of 5 tiles: three 524,160-entry tables, built in a blink.
+    let h = Heuristic::from_databases(&rect, 0, databases(&rect, 0, 5));
+    let board = Board::grid(&[4, 4]).unwrap();
+    let goal: Vec<u32> = (0..16).collect();
+    for &(length, text) in KORF {
+        let from: Vec<u32> = text.split(' ').map(|w| w.parse().unwrap()).collect();
+        let (tiles, blank_goal) = relabel(&from, &goal);
+        assert_eq!(blank_goal, 0);
+        let solution = ida_star(&h, &tiles);
+        assert_eq!(solution.moves.len(), length);
+        replay(&board, &from, &goal, &solution.moves).unwrap();
+    }
+}
+
+#[test]
+fn solve_refuses_unreachable_pairs_before_searching() {
+    let board = Board::grid(&[4, 4]).unwrap();
+    let from = "2 1 3 4/5 6 7 8/9 10 11 12/13 14 15 0".parse().unwrap();
+    let to = npuzzle_core::Arrangement::solved(16);
+    let reason = solve::solve_optimal(&board, &from, &to, solve::Options::default(), &|_, _| {})
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(
+        reason.to_string(),
+        "permutation parity odd, blank distance 0 (even)"
+    );
+}
+
+#[test]
+fn small_boards_of_any_shape_get_shortest_solutions() {
+    // θ0 and a lollipop: breadth-first search, replayed.
+    for (spec, from, to, len) in [
+        ("theta0", "0 1 2 3 4 5 6", "2 1 0 3 4 5 6", 1),
+        ("graph:5:0-1,1-2,2-0,2-3,3-4", "0 1 2 3 4", "1 2 0 3 4", 2),
+    ] {
+        let board = npuzzle_core::formats::spec::parse_board(spec).unwrap();
+        let (from, to) = (from.parse().unwrap(), to.parse().unwrap());
+        let s = solve::solve_optimal(&board, &from, &to, solve::Options::default(), &|_, _| {})
+            .unwrap()
+            .unwrap();
+        assert_eq!(s.moves.len(), len, "{spec}");
+    }
+}
