@@ -383,20 +383,34 @@ pub fn permutation_parity(p: &[u32]) -> Result<bool, NotPermutation> {
         }
         None
     };
-    let mut lanes: [Option<(usize, usize)>; LANES] = [None; LANES];
-    for lane in lanes.iter_mut() {
-        *lane = start_walk(&mut seen, &mut starts, &mut ends);
+    // Each lane: the cell it stands on and its walk; `u32::MAX` when idle.
+    let mut cell = [0u32; LANES];
+    let mut walk = [u32::MAX; LANES];
+    let mut active = 0;
+    for lane in 0..LANES {
+        if let Some((s, w)) = start_walk(&mut seen, &mut starts, &mut ends) {
+            (cell[lane], walk[lane]) = (s as u32, w as u32);
+            active += 1;
+        }
     }
-    while lanes.iter().any(Option::is_some) {
-        for lane in lanes.iter_mut() {
-            let Some((cell, walk)) = *lane else { continue };
-            let next = p[cell] as usize;
+    while active > 0 {
+        for lane in 0..LANES {
+            if walk[lane] == u32::MAX {
+                continue;
+            }
+            let next = p[cell[lane] as usize] as usize;
             if is_seen(&seen, next) {
-                ends[walk] = next as u32;
-                *lane = start_walk(&mut seen, &mut starts, &mut ends);
+                ends[walk[lane] as usize] = next as u32;
+                match start_walk(&mut seen, &mut starts, &mut ends) {
+                    Some((s, w)) => (cell[lane], walk[lane]) = (s as u32, w as u32),
+                    None => {
+                        walk[lane] = u32::MAX;
+                        active -= 1;
+                    }
+                }
             } else {
                 seen[next >> 6] |= 1 << (next & 63);
-                *lane = Some((next, walk));
+                cell[lane] = next as u32;
             }
         }
     }

@@ -51,7 +51,7 @@ impl JudgeFormat {
 }
 
 /// Cases are decided together once this many cells are waiting.
-const BATCH_CELLS: usize = 1 << 20;
+const BATCH_CELLS: usize = 1 << 18;
 const BATCH_CASES: usize = 4096;
 /// Batches decided while reading goes on; more wait for the oldest.
 const MAX_IN_FLIGHT: usize = 2;

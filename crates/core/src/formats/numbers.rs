@@ -1,7 +1,7 @@
 //! A streaming reader of whitespace-separated non-negative integers, for
 //! the judge formats.
 //!
-//! The input is read a window (8 MiB) at a time; each window is cut at
+//! The input is read a window (up to 2 MiB) at a time; each window is cut at
 //! whitespace into parts that are parsed on all cores, without allocating
 //! per number. Memory stays bounded by a window whatever the input's size,
 //! and every error keeps its line number: lines are counted while
@@ -13,7 +13,7 @@ use std::io::{self, Read};
 use rayon::prelude::*;
 
 /// Bytes read at a time: at most, and at first.
-const WINDOW: usize = 8 << 20;
+const WINDOW: usize = 2 << 20;
 const FIRST_WINDOW: usize = 64 << 10;
 /// Tokens longer than this are refused (u32 values have at most 10
 /// digits): ten gigabytes of digits are refused after a few bytes.
