@@ -32,14 +32,17 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// A shortest move sequence from FROM to TO, replayed before it is printed
-    /// (exit 0 solved, 1 unreachable, 2 bad input).
+    /// A move sequence from FROM to TO, replayed before it is printed: shortest
+    /// on small boards, constructive on big 2-D boxes (exit 0 solved, 1 unreachable, 2 bad input).
     Solve {
         #[command(flatten)]
         question: Question,
-        /// Insist on a shortest solution (the only kind npuzzle gives yet).
+        /// A shortest solution (IDA* with pattern databases on rectangles).
         #[arg(long)]
         optimal: bool,
+        /// Print only the number of moves and the time, not the moves.
+        #[arg(long)]
+        count: bool,
         /// Largest pattern database, in tiles (0: Manhattan distance and linear conflicts).
         #[arg(long)]
         pattern_tiles: Option<usize>,
@@ -54,7 +57,10 @@ enum Command {
     },
     /// JSON Lines on stdin, one {"board", "from", "to"} per line; one answer per line.
     Batch {
-        /// Answer each line with a shortest solution ("moves", "length", "optimal", "nodes").
+        /// Answer each line with a solution ("moves", "length", "optimal", "nodes").
+        #[arg(long)]
+        solve: bool,
+        /// Answer each line with a shortest solution.
         #[arg(long)]
         optimal: bool,
     },
@@ -177,32 +183,39 @@ fn run(command: Command) -> Result<ExitCode> {
         }
         Command::Solve {
             question,
-            optimal: _,
+            optimal,
+            count,
             pattern_tiles,
             json,
         } => {
             let (board, from, to) = question.read()?;
             let options = solve::Options {
+                optimal,
                 max_pattern: pattern_tiles,
             };
             let started = Instant::now();
-            let solution =
-                match solve::solve_optimal(&board, &from, &to, options, &progress::build_bar())? {
-                    Ok(solution) => solution,
-                    Err(reason) => {
-                        if json {
-                            println!("{}", jsonl::verdict_json(&Verdict::Unreachable(reason)));
-                        } else {
-                            println!("unreachable: {reason}");
-                        }
-                        return Ok(ExitCode::from(1));
+            let solution = match solve::solve(&board, &from, &to, options, &progress::build_bar())?
+            {
+                Ok(solution) => solution,
+                Err(reason) => {
+                    if json {
+                        println!("{}", jsonl::verdict_json(&Verdict::Unreachable(reason)));
+                    } else {
+                        println!("unreachable: {reason}");
                     }
-                };
+                    return Ok(ExitCode::from(1));
+                }
+            };
             let seconds = started.elapsed().as_secs_f64();
             if json {
                 let mut answer = jsonl::solution_json(&solution);
+                if count {
+                    answer.as_object_mut().expect("an object").remove("moves");
+                }
                 answer["seconds"] = serde_json::json!(seconds);
                 println!("{answer}");
+            } else if count {
+                println!("{}", solution.moves.len());
             } else {
                 let text = solve::directions(&board, &solution.moves).unwrap_or_else(|| {
                     let pairs: Vec<String> = solution
@@ -226,13 +239,16 @@ fn run(command: Command) -> Result<ExitCode> {
             progress::pdb(action)?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Batch { optimal } => {
+        Command::Batch {
+            solve: solve_lines,
+            optimal,
+        } => {
             let stdin = io::stdin().lock();
             let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-            let mode = if optimal {
-                jsonl::Mode::Optimal
-            } else {
-                jsonl::Mode::Reach
+            let mode = match (solve_lines, optimal) {
+                (_, true) => jsonl::Mode::Optimal,
+                (true, false) => jsonl::Mode::Solve,
+                (false, false) => jsonl::Mode::Reach,
             };
             let (_, bad) = jsonl::run(stdin, &mut out, mode)?;
             if bad > 0 {

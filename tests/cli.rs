@@ -381,3 +381,33 @@ fn pdb_build_list_clear() {
     assert!(out.starts_with("removed 2"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn solve_big_boxes_constructively() {
+    // A 12×12 with tiles 1 and 2 swapped and the blank moved: too big for
+    // breadth-first search, solved constructively and replayed.
+    let mut tiles: Vec<String> = (1..144).map(|t| t.to_string()).collect();
+    tiles.swap(0, 1);
+    tiles.swap(10, 11);
+    tiles.push("0".into());
+    let from = tiles.join(" ");
+    let (code, out, err) = run(
+        &["solve", "--board", "12x12", "--from", &from, "--json"],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["optimal"], false);
+    assert!(v["length"].as_u64().unwrap() > 0);
+    let (code, out, _) = run(
+        &["solve", "--board", "12x12", "--from", &from, "--count"],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), v["length"].to_string());
+    let input = format!("{{\"board\":\"12x12\",\"from\":\"{from}\"}}\n");
+    let (code, out, _) = run(&["batch", "--solve"], &input);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["optimal"], false);
+}

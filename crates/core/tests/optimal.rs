@@ -206,7 +206,7 @@ fn solve_refuses_unreachable_pairs_before_searching() {
     let board = Board::grid(&[4, 4]).unwrap();
     let from = "2 1 3 4/5 6 7 8/9 10 11 12/13 14 15 0".parse().unwrap();
     let to = npuzzle_core::Arrangement::solved(16);
-    let reason = solve::solve_optimal(&board, &from, &to, solve::Options::default(), &|_, _| {})
+    let reason = solve::solve(&board, &from, &to, solve::Options::default(), &|_, _| {})
         .unwrap()
         .unwrap_err();
     assert_eq!(
@@ -224,7 +224,7 @@ fn small_boards_of_any_shape_get_shortest_solutions() {
     ] {
         let board = npuzzle_core::formats::spec::parse_board(spec).unwrap();
         let (from, to) = (from.parse().unwrap(), to.parse().unwrap());
-        let s = solve::solve_optimal(&board, &from, &to, solve::Options::default(), &|_, _| {})
+        let s = solve::solve(&board, &from, &to, solve::Options::default(), &|_, _| {})
             .unwrap()
             .unwrap();
         assert_eq!(s.moves.len(), len, "{spec}");

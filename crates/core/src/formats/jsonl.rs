@@ -12,7 +12,7 @@ use crate::board::Board;
 use crate::error::Error;
 use crate::formats::spec::parse_board;
 use crate::reach::{Verdict, reach};
-use crate::solve::{Options, Solution, solve_optimal};
+use crate::solve::{Options, Solution, solve};
 
 /// The longest input line taken (64 MiB: a 999×999 board written out
 /// twice fits); longer lines are answered with an error and skipped
@@ -180,7 +180,9 @@ impl QuestionReader {
 pub enum Mode {
     /// Reachability: `{"reachable", "reason"}`.
     Reach,
-    /// Shortest solutions: also `"moves"`, `"length"`, `"optimal"`, `"nodes"`.
+    /// Solutions: also `"moves"`, `"length"`, `"optimal"`, `"nodes"`.
+    Solve,
+    /// Shortest solutions, likewise.
     Optimal,
 }
 
@@ -276,8 +278,12 @@ fn answer_line(reader: &QuestionReader, line: Option<&[u8]>, mode: Mode) -> Resu
     let q = reader.parse(line)?;
     let mut answer = match mode {
         Mode::Reach => verdict_json(&reach(&q.board, &q.from, &q.to)?),
-        Mode::Optimal => {
-            match solve_optimal(&q.board, &q.from, &q.to, Options::default(), &|_, _| {})? {
+        Mode::Solve | Mode::Optimal => {
+            let options = Options {
+                optimal: mode == Mode::Optimal,
+                ..Options::default()
+            };
+            match solve(&q.board, &q.from, &q.to, options, &|_, _| {})? {
                 Ok(solution) => solution_json(&solution),
                 Err(reason) => verdict_json(&Verdict::Unreachable(reason)),
             }

@@ -7,6 +7,7 @@
 //! databases themselves).
 
 pub mod bfs;
+pub mod construct;
 pub mod optimal;
 pub mod pdb;
 
@@ -119,6 +120,9 @@ pub fn directions(board: &Board, moves: &[Move]) -> Option<String> {
 /// How to solve.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Options {
+    /// A shortest solution (IDA* on rectangles); otherwise a constructive
+    /// one where the board is too big for breadth-first search.
+    pub optimal: bool,
     /// The largest pattern database, in tiles (a default per board when
     /// `None`; 0 or 1 for Manhattan distance with linear conflicts only).
     pub max_pattern: Option<usize>,
@@ -127,23 +131,25 @@ pub struct Options {
 /// Progress callback for pattern database builds.
 pub type Progress<'a> = &'a (dyn Fn(&Pattern, Option<BuildProgress>) + Sync);
 
-/// A shortest move sequence from `from` to `to`, replayed before it is
-/// returned; `Ok(Err(reason))` when `to` cannot be reached.
+/// A move sequence from `from` to `to`, replayed before it is returned;
+/// `Ok(Err(reason))` when `to` cannot be reached.
 ///
 /// Boards with at most two million arrangements are searched breadth
-/// first; rectangles (distinct tokens) by IDA* with pattern databases
-/// (up to 32 cells) or Manhattan distance and linear conflicts.
+/// first (shortest). Otherwise, with `options.optimal`, rectangles with
+/// distinct tokens are searched by IDA* with pattern databases (up to 32
+/// cells) or Manhattan distance and linear conflicts; without it, 2-D
+/// boxes of any size get a constructive solution.
 ///
 /// ```
-/// use npuzzle_core::{Board, Arrangement, solve::{solve_optimal, Options}};
+/// use npuzzle_core::{Board, Arrangement, solve::{solve, Options}};
 /// let board = Board::grid(&[3, 3]).unwrap();
 /// let from: Arrangement = "8 2 0/4 6 1/3 7 5".parse().unwrap();
-/// let s = solve_optimal(&board, &from, &Arrangement::solved(9), Options::default(), &|_, _| {})
+/// let s = solve(&board, &from, &Arrangement::solved(9), Options::default(), &|_, _| {})
 ///     .unwrap()
 ///     .unwrap();
 /// assert_eq!(s.moves.len(), 24);
 /// ```
-pub fn solve_optimal(
+pub fn solve(
     board: &Board,
     from: &Arrangement,
     to: &Arrangement,
@@ -156,6 +162,19 @@ pub fn solve_optimal(
     let (a, b) = (from.tokens(), to.tokens());
     let solution = if bfs::small_enough(a) {
         bfs::shortest(board, a, b).expect("reachable")
+    } else if !options.optimal {
+        let Some(&[rows, cols]) = board.box_dims() else {
+            return Err(Error::Unsupported(
+                "constructive solutions are built on 2-D boxes (and shortest ones on boards \
+                 with at most two million arrangements); this board is neither"
+                    .into(),
+            ));
+        };
+        Solution {
+            moves: construct::solve_grid(rows, cols, a, b),
+            optimal: false,
+            nodes: 0,
+        }
     } else {
         let Some((rows, cols)) = rectangle(board) else {
             return Err(Error::Unsupported(
