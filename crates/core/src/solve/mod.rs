@@ -8,6 +8,7 @@
 
 pub mod bfs;
 pub mod construct;
+pub mod general;
 pub mod optimal;
 pub mod pdb;
 
@@ -138,7 +139,8 @@ pub type Progress<'a> = &'a (dyn Fn(&Pattern, Option<BuildProgress>) + Sync);
 /// first (shortest). Otherwise, with `options.optimal`, rectangles with
 /// distinct tokens are searched by IDA* with pattern databases (up to 32
 /// cells) or Manhattan distance and linear conflicts; without it, 2-D
-/// boxes of any size get a constructive solution.
+/// boxes of any size get a constructive solution line by line, other
+/// boards one block of the block-cut tree at a time.
 ///
 /// ```
 /// use npuzzle_core::{Board, Arrangement, solve::{solve, Options}};
@@ -163,15 +165,12 @@ pub fn solve(
     let solution = if bfs::small_enough(a) {
         bfs::shortest(board, a, b).expect("reachable")
     } else if !options.optimal {
-        let Some(&[rows, cols]) = board.box_dims() else {
-            return Err(Error::Unsupported(
-                "constructive solutions are built on 2-D boxes (and shortest ones on boards \
-                 with at most two million arrangements); this board is neither"
-                    .into(),
-            ));
+        let moves = match board.box_dims() {
+            Some(&[rows, cols]) => construct::solve_grid(rows, cols, a, b),
+            _ => general::solve_graph(board, a, b).map_err(Error::Unsupported)?,
         };
         Solution {
-            moves: construct::solve_grid(rows, cols, a, b),
+            moves,
             optimal: false,
             nodes: 0,
         }

@@ -1,0 +1,626 @@
+//! Constructive solutions on any board: the block-cut tree of the
+//! decision, one block at a time.
+//!
+//! The blank is slid to its goal cell and the block-cut tree rooted there,
+//! as in [`crate::reach`]. Each block is then solved on its own: the blank
+//! walks to the block's entry, sets the block's cells with moves inside
+//! the block, and walks back the same way (which puts every cell on its
+//! way back as it was). A bridge needs nothing, a cycle turns, a small
+//! block (θ0 among them) is searched breadth first. A larger 2-connected
+//! block is peeled: a cell whose removal leaves the rest 2-connected (and
+//! not a cycle, and with an odd cycle when the block has one) gets its
+//! token, walked there step by step with the blank going round it, until a
+//! few cells are left for a breadth-first search.
+
+use std::collections::VecDeque;
+
+use crate::arrangement::{BLANK, Token};
+use crate::board::{Board, Cell};
+use crate::graph::{Block, Blocks, shortest_path};
+use crate::solve::{Move, bfs};
+
+/// Blocks larger than this are not peeled (the peeling is about quadratic
+/// in the block's size).
+pub const MAX_PEELED_BLOCK: usize = 2500;
+/// Regions this small are finished breadth first.
+const ENDGAME: usize = 8;
+
+/// Moves taking `from` to `to` (a reachable pair), or why this board is
+/// beyond the method.
+pub fn solve_graph(board: &Board, from: &[Token], to: &[Token]) -> Result<Vec<Move>, String> {
+    let mut state = State {
+        tokens: from.to_vec(),
+        blank: from.iter().position(|&t| t == BLANK).expect("a blank"),
+        moves: Vec::new(),
+    };
+    let goal_blank = to.iter().position(|&t| t == BLANK).expect("a blank");
+    let path = shortest_path(board, state.blank as Cell, goal_blank as Cell).expect("reachable");
+    for &c in &path[1..] {
+        state.slide(c as usize);
+    }
+    let blocks = Blocks::rooted(board, goal_blank as Cell);
+    for block in &blocks.blocks {
+        let cells = block_cells(&blocks, block);
+        if cells[1..].iter().all(|&c| state.tokens[c] == to[c]) {
+            continue;
+        }
+        let way = shortest_path(board, goal_blank as Cell, block.entry).expect("connected");
+        for &c in &way[1..] {
+            state.slide(c as usize);
+        }
+        solve_block(board, &blocks, block, &cells, &mut state, to)?;
+        for &c in way.iter().rev().skip(1) {
+            state.slide(c as usize);
+        }
+    }
+    Ok(state.moves)
+}
+
+/// The arrangement being solved and the moves so far.
+struct State {
+    tokens: Vec<Token>,
+    blank: usize,
+    moves: Vec<Move>,
+}
+
+impl State {
+    /// The token on `cell` (next to the blank) slides into the blank.
+    fn slide(&mut self, cell: usize) {
+        self.moves.push(Move {
+            from: cell as Cell,
+            to: self.blank as Cell,
+        });
+        self.tokens.swap(cell, self.blank);
+        self.blank = cell;
+    }
+}
+
+/// A block's cells, its entry first.
+fn block_cells(blocks: &Blocks, block: &Block) -> Vec<usize> {
+    let mut cells = vec![block.entry as usize];
+    for &(u, v) in blocks.edges_of(block) {
+        for c in [u as usize, v as usize] {
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+    }
+    cells
+}
+
+/// A block on local indices (0 is the entry): adjacency lists.
+struct Local {
+    cells: Vec<usize>,
+    adjacent: Vec<Vec<usize>>,
+}
+
+/// Solves one block, the blank starting and ending on its entry.
+fn solve_block(
+    board: &Board,
+    blocks: &Blocks,
+    block: &Block,
+    cells: &[usize],
+    state: &mut State,
+    to: &[Token],
+) -> Result<(), String> {
+    let index = |c: usize| {
+        cells
+            .iter()
+            .position(|&x| x == c)
+            .expect("a cell of the block")
+    };
+    let mut adjacent = vec![Vec::new(); cells.len()];
+    for &(u, v) in blocks.edges_of(block) {
+        let (a, b) = (index(u as usize), index(v as usize));
+        adjacent[a].push(b);
+        adjacent[b].push(a);
+    }
+    let local = Local {
+        cells: cells.to_vec(),
+        adjacent,
+    };
+    let edges = blocks.edges_of(block).len();
+    if edges == cells.len() && cells.len() > 3 {
+        turn_cycle(&local, state, to);
+        return Ok(());
+    }
+    let tokens: Vec<Token> = cells.iter().map(|&c| state.tokens[c]).collect();
+    if bfs::small_enough(&tokens) {
+        let goal = local_goal(&local, to);
+        return endgame(&local, &(0..cells.len()).collect::<Vec<_>>(), state, &goal);
+    }
+    if cells.len() > MAX_PEELED_BLOCK {
+        return Err(format!(
+            "a block of {} cells: constructive solutions on boards other than boxes peel blocks of at most {MAX_PEELED_BLOCK}",
+            cells.len()
+        ));
+    }
+    let _ = board;
+    // The peeling ends round a home cell in the thick of the block: the
+    // goal's blank is walked there first, and the blank walks back after.
+    let home = home(&local);
+    let all = vec![true; cells.len()];
+    let walk = local_path(&local, &all, 0, home).expect("a connected block");
+    let mut goal = local_goal(&local, to);
+    for step in walk.windows(2) {
+        goal.swap(step[0], step[1]);
+    }
+    peel(&local, home, state, &goal)?;
+    for &l in walk.iter().rev().skip(1) {
+        state.slide(local.cells[l]);
+    }
+    Ok(())
+}
+
+/// A cycle block: the blank goes round it until the tokens are in place.
+fn turn_cycle(local: &Local, state: &mut State, to: &[Token]) {
+    // The cycle in order from the entry.
+    let mut order = vec![0usize];
+    let (mut prev, mut cur) = (0usize, local.adjacent[0][0]);
+    while cur != 0 {
+        order.push(cur);
+        let next = *local.adjacent[cur]
+            .iter()
+            .find(|&&w| w != prev)
+            .expect("degree 2");
+        prev = cur;
+        cur = next;
+    }
+    let cells: Vec<usize> = order.iter().map(|&l| local.cells[l]).collect();
+    let solved = |s: &State| cells[1..].iter().all(|&c| s.tokens[c] == to[c]);
+    // One turn moves every token one cell back along the blank's way;
+    // at most as many turns as tokens.
+    for _ in 0..cells.len() {
+        if solved(state) {
+            return;
+        }
+        for &c in &cells[1..] {
+            state.slide(c);
+        }
+        state.slide(cells[0]);
+    }
+    debug_assert!(solved(state));
+}
+
+/// Finishes the region `region` (local indices, entry included) by
+/// breadth-first search over its arrangements.
+fn endgame(
+    local: &Local,
+    region: &[usize],
+    state: &mut State,
+    goal: &[Token],
+) -> Result<(), String> {
+    let global: Vec<usize> = region.iter().map(|&l| local.cells[l]).collect();
+    let mut edges = Vec::new();
+    for (i, &l) in region.iter().enumerate() {
+        for &w in &local.adjacent[l] {
+            if let Some(j) = region.iter().position(|&x| x == w)
+                && i < j
+            {
+                edges.push((i as Cell, j as Cell));
+            }
+        }
+    }
+    let sub = Board::graph(region.len(), &edges).expect("a valid sub-board");
+    let a: Vec<Token> = global.iter().map(|&c| state.tokens[c]).collect();
+    let b: Vec<Token> = region.iter().map(|&l| goal[l]).collect();
+    let solution = bfs::shortest(&sub, &a, &b)
+        .ok_or_else(|| "the last cells of a block could not be finished".to_string())?;
+    for m in solution.moves {
+        state.slide(global[m.from as usize]);
+    }
+    Ok(())
+}
+
+/// The block's goal on local cells: `to`'s tokens, the blank on the
+/// entry (local 0).
+fn local_goal(local: &Local, to: &[Token]) -> Vec<Token> {
+    let mut goal: Vec<Token> = local.cells.iter().map(|&c| to[c]).collect();
+    goal[0] = BLANK;
+    goal
+}
+
+/// The cell with the most cells within two steps: the peeling ends round
+/// it, in the thick of the block, away from holes.
+fn home(local: &Local) -> usize {
+    let all = vec![true; local.cells.len()];
+    (0..local.cells.len())
+        .max_by_key(|&l| {
+            let d = distances_capped(local, &all, l, 2);
+            (d, std::cmp::Reverse(l))
+        })
+        .unwrap_or(0)
+}
+
+/// How many cells lie within `cap` steps of `from`.
+fn distances_capped(local: &Local, alive: &[bool], from: usize, cap: usize) -> usize {
+    let mut seen = vec![false; alive.len()];
+    seen[from] = true;
+    let mut frontier = vec![from];
+    let mut count = 1;
+    for _ in 0..cap {
+        let mut next = Vec::new();
+        for &v in &frontier {
+            for &w in &local.adjacent[v] {
+                if alive[w] && !seen[w] {
+                    seen[w] = true;
+                    count += 1;
+                    next.push(w);
+                }
+            }
+        }
+        frontier = next;
+    }
+    count
+}
+
+/// Peels a 2-connected block down to a breadth-first endgame.
+fn peel(local: &Local, home: usize, state: &mut State, goal: &[Token]) -> Result<(), String> {
+    let m = local.cells.len();
+    let entry = local.cells[0];
+    let mut alive = vec![true; m];
+    let mut left = m;
+    let odd_block = !is_bipartite(local, &alive);
+    while left > ENDGAME {
+        let Some(c) = peelable(local, &alive, home, odd_block) else {
+            if let Some((ear, u, v)) = peelable_ear(local, &alive, home, odd_block) {
+                load_ear(local, &mut alive, &ear, u, v, state, goal)?;
+                left -= ear.len();
+                continue;
+            }
+            let region: Vec<Token> = (0..m)
+                .filter(|&l| alive[l])
+                .map(|l| state.tokens[local.cells[l]])
+                .collect();
+            if bfs::small_enough(&region) {
+                break;
+            }
+            return Err(format!(
+                "{left} cells of a block are left, none of which can be set without cutting \
+                 the rest in two (a long cycle with few chords, say): not handled yet"
+            ));
+        };
+        // Bring a token that belongs on c: the nearest one still free.
+        let want = goal[c];
+        let from_cell = nearest_token(local, &alive, c, want, state)
+            .ok_or_else(|| "no token left for a cell".to_string())?;
+        walk_token(local, &alive, from_cell, c, state);
+        alive[c] = false;
+        left -= 1;
+    }
+    let region: Vec<usize> = (0..m).filter(|&l| alive[l]).collect();
+    let _ = entry;
+    endgame(local, &region, state, goal)
+}
+
+/// Whether the live cells, with `gone` taken out, are 2-connected, not a
+/// cycle, and non-bipartite if the block is.
+fn can_remain(local: &Local, alive: &[bool], odd_block: bool) -> bool {
+    let cells = alive.iter().filter(|&&a| a).count();
+    let edges: usize = (0..alive.len())
+        .filter(|&l| alive[l])
+        .map(|l| local.adjacent[l].iter().filter(|&&w| alive[w]).count())
+        .sum::<usize>()
+        / 2;
+    edges > cells && is_biconnected(local, alive) && (!odd_block || !is_bipartite(local, alive))
+}
+
+/// An ear of the live cells: a path of cells with two live neighbours
+/// each (not the entry), between two other cells `u` and `v`, whose
+/// removal leaves a region that `can_remain`.
+fn peelable_ear(
+    local: &Local,
+    alive: &[bool],
+    home: usize,
+    odd_block: bool,
+) -> Option<(Vec<usize>, usize, usize)> {
+    let live_neighbours = |l: usize| -> Vec<usize> {
+        local.adjacent[l]
+            .iter()
+            .copied()
+            .filter(|&w| alive[w])
+            .collect()
+    };
+    let mut tried = vec![false; alive.len()];
+    for start in 0..alive.len() {
+        if start == home || !alive[start] || tried[start] || live_neighbours(start).len() != 2 {
+            continue;
+        }
+        // Grow the chain both ways while cells have two live neighbours.
+        let mut ends = Vec::new();
+        let mut chain = vec![start];
+        for &first in &live_neighbours(start) {
+            let (mut prev, mut cur) = (start, first);
+            let mut part = Vec::new();
+            while cur != home && cur != start && live_neighbours(cur).len() == 2 {
+                part.push(cur);
+                let next = *live_neighbours(cur)
+                    .iter()
+                    .find(|&&w| w != prev)
+                    .expect("two neighbours");
+                prev = cur;
+                cur = next;
+            }
+            ends.push((cur, part));
+        }
+        let (u, left_part) = ends.remove(0);
+        let (v, right_part) = ends.remove(0);
+        chain.splice(0..0, left_part.into_iter().rev());
+        chain.extend(right_part);
+        for &c in &chain {
+            tried[c] = true;
+        }
+        if u == v || chain.contains(&u) {
+            continue; // a cycle hanging on one cell, or the whole region
+        }
+        let mut trial = alive.to_vec();
+        for &c in &chain {
+            trial[c] = false;
+        }
+        if can_remain(local, &trial, odd_block) {
+            // Ordered from u to v.
+            return Some((chain, u, v));
+        }
+    }
+    None
+}
+
+/// Fills an ear's cells (ordered from `u` to `v`) with a conveyor: the
+/// blank going round the cycle of the ear and a way back from `v` to `u`
+/// moves every token on it one cell, tokens entering the ear at `v`. The
+/// ear is first emptied of the tokens it needs, then loaded one token per
+/// turn, the one for the cell next to `u` first.
+fn load_ear(
+    local: &Local,
+    alive: &mut [bool],
+    ear: &[usize],
+    u: usize,
+    v: usize,
+    state: &mut State,
+    goal: &[Token],
+) -> Result<(), String> {
+    // The blank out of the ear first, to u.
+    let blank = local_index(local, state.blank);
+    let way = local_path(local, alive, blank, u).ok_or("the blank cannot reach an ear")?;
+    for &l in &way[1..] {
+        state.slide(local.cells[l]);
+    }
+    let mut rest = alive.to_vec();
+    for &c in ear {
+        rest[c] = false;
+    }
+    let back = local_path(local, &rest, v, u).ok_or("no way round an ear")?;
+    // The conveyor, from u: the ear, then back from v to u.
+    let mut ring: Vec<usize> = ear.to_vec();
+    ring.extend(&back);
+    let needed: Vec<Token> = ear.iter().map(|&c| goal[c]).collect();
+    let turn = |state: &mut State, rest: &[bool]| -> Result<(), String> {
+        // The blank to u through the rest but not v (whose token goes in
+        // next), then once round.
+        let mut open = rest.to_vec();
+        open[v] = false;
+        let blank = local_index(local, state.blank);
+        let way = local_path(local, &open, blank, u).ok_or("the blank cannot reach an ear")?;
+        for &l in &way[1..] {
+            state.slide(local.cells[l]);
+        }
+        for &l in &ring {
+            state.slide(local.cells[l]);
+        }
+        Ok(())
+    };
+    // Empty the ear of needed tokens: each turn pushes one out at u's end
+    // and lets in the token on v, made one that is not needed.
+    for _ in 0..ear.len() {
+        if ear
+            .iter()
+            .all(|&c| !needed.contains(&state.tokens[local.cells[c]]))
+        {
+            break;
+        }
+        let spare = (0..rest.len())
+            .filter(|&l| rest[l] && l != v && state.tokens[local.cells[l]] != BLANK)
+            .find(|&l| !needed.contains(&state.tokens[local.cells[l]]))
+            .ok_or("no spare token to fill an ear with")?;
+        walk_token(local, &rest, spare, v, state);
+        turn(state, &rest)?;
+    }
+    // Load: the token for the cell next to u first.
+    for &c in ear {
+        let want = goal[c];
+        let from =
+            nearest_token(local, &rest, v, want, state).ok_or("an ear's token is out of reach")?;
+        walk_token(local, &rest, from, v, state);
+        turn(state, &rest)?;
+    }
+    for &c in ear {
+        alive[c] = false;
+    }
+    Ok(())
+}
+
+/// Breadth-first distances from the entry inside the live cells.
+fn distances(local: &Local, alive: &[bool], from: usize) -> Vec<usize> {
+    let mut dist = vec![usize::MAX; alive.len()];
+    dist[from] = 0;
+    let mut queue = VecDeque::from([from]);
+    while let Some(v) = queue.pop_front() {
+        for &w in &local.adjacent[v] {
+            if alive[w] && dist[w] == usize::MAX {
+                dist[w] = dist[v] + 1;
+                queue.push_back(w);
+            }
+        }
+    }
+    dist
+}
+
+/// A live cell (not the entry) whose removal keeps the rest 2-connected,
+/// not a cycle, and non-bipartite if the block is: the farthest from the
+/// entry first (the rest stays a ball round the entry), corners (fewest
+/// live neighbours) first among equals.
+fn peelable(local: &Local, alive: &[bool], home: usize, odd_block: bool) -> Option<usize> {
+    let dist = distances(local, alive, home);
+    let degree = |l: usize| local.adjacent[l].iter().filter(|&&w| alive[w]).count();
+    let mut order: Vec<usize> = (0..alive.len())
+        .filter(|&l| alive[l] && l != home)
+        .collect();
+    order.sort_by_key(|&l| (std::cmp::Reverse(dist[l]), degree(l)));
+    let mut trial = alive.to_vec();
+    for c in order {
+        trial[c] = false;
+        if can_remain(local, &trial, odd_block) {
+            return Some(c);
+        }
+        trial[c] = true;
+    }
+    None
+}
+
+/// Whether the live cells form a 2-connected graph (Tarjan's low-link,
+/// iteratively).
+fn is_biconnected(local: &Local, alive: &[bool]) -> bool {
+    let n = alive.len();
+    let Some(root) = (0..n).find(|&l| alive[l]) else {
+        return false;
+    };
+    let mut disc = vec![usize::MAX; n];
+    let mut low = vec![0; n];
+    let mut parent = vec![usize::MAX; n];
+    let mut stack = vec![(root, 0usize)];
+    disc[root] = 0;
+    let mut time = 1;
+    let mut root_children = 0;
+    while let Some(&mut (v, ref mut i)) = stack.last_mut() {
+        if *i < local.adjacent[v].len() {
+            let w = local.adjacent[v][*i];
+            *i += 1;
+            if !alive[w] {
+                continue;
+            }
+            if disc[w] == usize::MAX {
+                disc[w] = time;
+                low[w] = time;
+                time += 1;
+                parent[w] = v;
+                if v == root {
+                    root_children += 1;
+                }
+                stack.push((w, 0));
+            } else if w != parent[v] {
+                low[v] = low[v].min(disc[w]);
+            }
+        } else {
+            stack.pop();
+            if let Some(&(p, _)) = stack.last() {
+                low[p] = low[p].min(low[v]);
+                if p != root && low[v] >= disc[p] {
+                    return false;
+                }
+            }
+        }
+    }
+    let reached = (0..n)
+        .filter(|&l| alive[l] && disc[l] != usize::MAX)
+        .count();
+    let live = alive.iter().filter(|&&a| a).count();
+    reached == live && root_children <= 1
+}
+
+fn is_bipartite(local: &Local, alive: &[bool]) -> bool {
+    let mut colour = vec![u8::MAX; alive.len()];
+    for start in 0..alive.len() {
+        if !alive[start] || colour[start] != u8::MAX {
+            continue;
+        }
+        colour[start] = 0;
+        let mut stack = vec![start];
+        while let Some(v) = stack.pop() {
+            for &w in &local.adjacent[v] {
+                if !alive[w] {
+                    continue;
+                }
+                if colour[w] == u8::MAX {
+                    colour[w] = 1 - colour[v];
+                    stack.push(w);
+                } else if colour[w] == colour[v] {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// The live cell nearest `target` holding token `want` (local index).
+fn nearest_token(
+    local: &Local,
+    alive: &[bool],
+    target: usize,
+    want: Token,
+    state: &State,
+) -> Option<usize> {
+    let dist = distances(local, alive, target);
+    (0..alive.len())
+        .filter(|&l| alive[l] && dist[l] != usize::MAX && state.tokens[local.cells[l]] == want)
+        .min_by_key(|&l| dist[l])
+}
+
+/// Walks the token on local cell `from` to local cell `to` along a
+/// shortest way through live cells, the blank going round it.
+fn walk_token(local: &Local, alive: &[bool], from: usize, to: usize, state: &mut State) {
+    let dist = distances(local, alive, to);
+    let mut at = from;
+    while at != to {
+        let next = *local.adjacent[at]
+            .iter()
+            .filter(|&&w| alive[w] && dist[w] < dist[at])
+            .min()
+            .expect("a step towards the target");
+        // The blank to `next` without crossing `at`.
+        let mut blocked = alive.to_vec();
+        blocked[at] = false;
+        let blank = local_index(local, state.blank);
+        let way = local_path(local, &blocked, blank, next)
+            .expect("a 2-connected block lets the blank round");
+        for &l in &way[1..] {
+            state.slide(local.cells[l]);
+        }
+        state.slide(local.cells[at]);
+        at = next;
+    }
+}
+
+fn local_index(local: &Local, cell: usize) -> usize {
+    local
+        .cells
+        .iter()
+        .position(|&c| c == cell)
+        .expect("the blank is in the block")
+}
+
+/// A shortest path between local cells through live cells.
+fn local_path(local: &Local, alive: &[bool], from: usize, to: usize) -> Option<Vec<usize>> {
+    let mut parent = vec![usize::MAX; alive.len()];
+    parent[from] = from;
+    let mut queue = VecDeque::from([from]);
+    while let Some(v) = queue.pop_front() {
+        if v == to {
+            let mut path = vec![to];
+            let mut c = to;
+            while c != from {
+                c = parent[c];
+                path.push(c);
+            }
+            path.reverse();
+            return Some(path);
+        }
+        for &w in &local.adjacent[v] {
+            if alive[w] && parent[w] == usize::MAX {
+                parent[w] = v;
+                queue.push_back(w);
+            }
+        }
+    }
+    None
+}
