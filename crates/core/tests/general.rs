@@ -94,6 +94,18 @@ fn masks_cubes_and_named_boards() {
         "2x2x2x2",
         "mask:##########/##########/##########/###....###/###....###/##########",
     ];
+    // A 30×30 board with holes every few rows (its rows written out).
+    let holes: Vec<String> = (0..30)
+        .map(|r| {
+            if r % 6 == 3 {
+                format!("{}...{}..{}", "#".repeat(8), "#".repeat(9), "#".repeat(8))
+            } else {
+                "#".repeat(30)
+            }
+        })
+        .collect();
+    let holes = format!("mask:{}", holes.join("/"));
+    let boards: Vec<&str> = boards.iter().copied().chain([holes.as_str()]).collect();
     for (k, spec) in boards.iter().enumerate() {
         let board = parse_board(spec).unwrap();
         let n = board.cells();

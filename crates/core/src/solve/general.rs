@@ -21,7 +21,7 @@ use crate::solve::{Move, bfs};
 
 /// Blocks larger than this are not peeled (the peeling is about quadratic
 /// in the block's size).
-pub const MAX_PEELED_BLOCK: usize = 2500;
+pub const MAX_PEELED_BLOCK: usize = 10_000;
 /// Regions this small are finished breadth first.
 const ENDGAME: usize = 8;
 
@@ -138,18 +138,34 @@ fn solve_block(
     let _ = board;
     // The peeling ends round a home cell in the thick of the block: the
     // goal's blank is walked there first, and the blank walks back after.
-    let home = home(&local);
+    // A peeling that corners itself is tried again round another home.
     let all = vec![true; cells.len()];
-    let walk = local_path(&local, &all, 0, home).expect("a connected block");
-    let mut goal = local_goal(&local, to);
-    for step in walk.windows(2) {
-        goal.swap(step[0], step[1]);
+    let mut failure = String::new();
+    for home in homes(&local, 4) {
+        let walk = local_path(&local, &all, 0, home).expect("a connected block");
+        let mut goal = local_goal(&local, to);
+        for step in walk.windows(2) {
+            goal.swap(step[0], step[1]);
+        }
+        let mut attempt = State {
+            tokens: state.tokens.clone(),
+            blank: state.blank,
+            moves: Vec::new(),
+        };
+        match peel(&local, home, &mut attempt, &goal) {
+            Ok(()) => {
+                for &l in walk.iter().rev().skip(1) {
+                    attempt.slide(local.cells[l]);
+                }
+                state.tokens = attempt.tokens;
+                state.blank = attempt.blank;
+                state.moves.extend(attempt.moves);
+                return Ok(());
+            }
+            Err(why) => failure = why,
+        }
     }
-    peel(&local, home, state, &goal)?;
-    for &l in walk.iter().rev().skip(1) {
-        state.slide(local.cells[l]);
-    }
-    Ok(())
+    Err(failure)
 }
 
 /// A cycle block: the blank goes round it until the tokens are in place.
@@ -220,16 +236,26 @@ fn local_goal(local: &Local, to: &[Token]) -> Vec<Token> {
     goal
 }
 
-/// The cell with the most cells within two steps: the peeling ends round
-/// it, in the thick of the block, away from holes.
-fn home(local: &Local) -> usize {
+/// Cells to end the peeling round, best first: those with the most cells
+/// within three steps (in the thick of the block, away from holes), each
+/// at least five steps from the ones before.
+fn homes(local: &Local, count: usize) -> Vec<usize> {
     let all = vec![true; local.cells.len()];
-    (0..local.cells.len())
-        .max_by_key(|&l| {
-            let d = distances_capped(local, &all, l, 2);
-            (d, std::cmp::Reverse(l))
-        })
-        .unwrap_or(0)
+    let mut order: Vec<(usize, usize)> = (0..local.cells.len())
+        .map(|l| (distances_capped(local, &all, l, 3), l))
+        .collect();
+    order.sort_by_key(|&(d, l)| (std::cmp::Reverse(d), l));
+    let mut chosen: Vec<usize> = Vec::new();
+    for (_, l) in order {
+        let dist = distances(local, &all, l);
+        if chosen.iter().all(|&c| dist[c] >= 5) {
+            chosen.push(l);
+            if chosen.len() == count {
+                break;
+            }
+        }
+    }
+    chosen
 }
 
 /// How many cells lie within `cap` steps of `from`.
@@ -409,18 +435,30 @@ fn load_ear(
         }
         Ok(())
     };
-    // Empty the ear of needed tokens: each turn pushes one out at u's end
-    // and lets in the token on v, made one that is not needed.
+    // Make sure the rest holds every token the ear needs: each turn pushes
+    // one token out at u's end and lets in the token on v, made a token
+    // the rest has more of than the ear needs.
+    let surplus = |state: &State| -> std::collections::HashMap<Token, i64> {
+        let mut count = std::collections::HashMap::new();
+        for l in (0..rest.len()).filter(|&l| rest[l]) {
+            *count.entry(state.tokens[local.cells[l]]).or_insert(0) += 1;
+        }
+        for t in &needed {
+            *count.entry(*t).or_insert(0) -= 1;
+        }
+        count
+    };
     for _ in 0..ear.len() {
-        if ear
-            .iter()
-            .all(|&c| !needed.contains(&state.tokens[local.cells[c]]))
-        {
+        let count = surplus(state);
+        if count.values().all(|&c| c >= 0) {
             break;
         }
         let spare = (0..rest.len())
-            .filter(|&l| rest[l] && l != v && state.tokens[local.cells[l]] != BLANK)
-            .find(|&l| !needed.contains(&state.tokens[local.cells[l]]))
+            .filter(|&l| rest[l] && l != v)
+            .find(|&l| {
+                let t = state.tokens[local.cells[l]];
+                t != BLANK && count.get(&t).is_some_and(|&c| c > 0)
+            })
             .ok_or("no spare token to fill an ear with")?;
         walk_token(local, &rest, spare, v, state);
         turn(state, &rest)?;
@@ -456,16 +494,16 @@ fn distances(local: &Local, alive: &[bool], from: usize) -> Vec<usize> {
 }
 
 /// A live cell (not the entry) whose removal keeps the rest 2-connected,
-/// not a cycle, and non-bipartite if the block is: the farthest from the
-/// entry first (the rest stays a ball round the entry), corners (fewest
-/// live neighbours) first among equals.
+/// not a cycle, and non-bipartite if the block is: corners first (fewest
+/// live neighbours: on grids the rest stays a fat rectangle-like shape),
+/// the farthest from home first among equals.
 fn peelable(local: &Local, alive: &[bool], home: usize, odd_block: bool) -> Option<usize> {
     let dist = distances(local, alive, home);
     let degree = |l: usize| local.adjacent[l].iter().filter(|&&w| alive[w]).count();
     let mut order: Vec<usize> = (0..alive.len())
         .filter(|&l| alive[l] && l != home)
         .collect();
-    order.sort_by_key(|&l| (std::cmp::Reverse(dist[l]), degree(l)));
+    order.sort_by_key(|&l| (degree(l), std::cmp::Reverse(dist[l])));
     let mut trial = alive.to_vec();
     for c in order {
         trial[c] = false;

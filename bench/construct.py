@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Constructive solutions: moves and time on n x n boxes, 3-D boxes and
+irregular boards, against the Manhattan-distance lower bound.
+
+Each instance is a random arrangement (seeded) to the solved one, made
+reachable by swapping two tiles when needed. Prints, per board: moves,
+moves / n^3 (2-D) or / N^1.5 (others), the Manhattan lower bound (2-D
+boxes), and seconds (`npuzzle solve --count --json`, replay included).
+
+    python3 bench/construct.py [--big]
+"""
+import argparse
+import json
+import os
+import random
+import subprocess
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(npuzzle, spec, tiles, tmp):
+    path = os.path.join(tmp, "from.txt")
+    with open(path, "w") as f:
+        f.write(" ".join(map(str, tiles)))
+    reach = subprocess.run([npuzzle, "reach", "--board", spec, "--from", "@" + path], capture_output=True)
+    if reach.returncode == 1:
+        # Swap two tiles: the other parity class.
+        i, j = [k for k, t in enumerate(tiles) if t != 0][:2]
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+        with open(path, "w") as f:
+            f.write(" ".join(map(str, tiles)))
+    done = subprocess.run([npuzzle, "solve", "--board", spec, "--from", "@" + path, "--count", "--json"],
+                          capture_output=True, check=True)
+    answer = json.loads(done.stdout)
+    return answer["length"], answer["seconds"]
+
+
+def manhattan(rows, cols, tiles):
+    total = 0
+    for cell, t in enumerate(tiles):
+        if t == 0:
+            continue
+        goal = t - 1
+        total += abs(cell // cols - goal // cols) + abs(cell % cols - goal % cols)
+    return total
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--big", action="store_true", help="also 300x300")
+    args = ap.parse_args()
+    subprocess.run(["cargo", "build", "--release", "-q"], cwd=ROOT, check=True)
+    npuzzle = os.path.join(ROOT, "target", "release", "npuzzle")
+    tmp = tempfile.mkdtemp(prefix="npuzzle-construct-")
+    rng = random.Random(1)
+    print(f"{'board':<14} {'cells':>7} {'moves':>12} {'ratio':>14} {'manhattan':>11} {'seconds':>8}")
+    sizes = [10, 50, 100, 200] + ([300] if args.big else [])
+    for n in sizes:
+        tiles = list(range(n * n))
+        rng.shuffle(tiles)
+        moves, secs = run(npuzzle, f"{n}x{n}", tiles, tmp)
+        print(f"{n}x{n:<11} {n*n:>7} {moves:>12} {moves / n**3:>9.2f} n^3 {manhattan(n, n, tiles):>11} {secs:>8.2f}")
+    others = [("10x10x10", 1000), ("20x20x20", 8000), ("4x4x4x4", 256)]
+    for spec, cells in others:
+        tiles = list(range(cells))
+        rng.shuffle(tiles)
+        moves, secs = run(npuzzle, spec, tiles, tmp)
+        print(f"{spec:<14} {cells:>7} {moves:>12} {moves / cells**1.5:>8.2f} N^1.5 {'':>11} {secs:>8.2f}")
+    # An irregular board: a 40x40 mask with holes.
+    rows = ["#" * 40 if r % 6 != 3 else "#" * 12 + "..." + "#" * 10 + ".." + "#" * 13 for r in range(40)]
+    spec = "mask:" + "/".join(rows)
+    cells = sum(r.count("#") for r in rows)
+    tiles = list(range(cells))
+    rng.shuffle(tiles)
+    moves, secs = run(npuzzle, spec, tiles, tmp)
+    print(f"{'40x40 holes':<14} {cells:>7} {moves:>12} {moves / cells**1.5:>8.2f} N^1.5 {'':>11} {secs:>8.2f}")
+
+
+if __name__ == "__main__":
+    main()
