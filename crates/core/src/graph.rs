@@ -20,23 +20,42 @@ const UNSEEN: u32 = u32::MAX;
 /// assert_eq!(shortest_path(&b, 0, 5).unwrap().len(), 4);
 /// ```
 pub fn shortest_path(board: &Board, from: Cell, to: Cell) -> Option<Vec<Cell>> {
-    let mut parent = vec![UNSEEN; board.cells()];
-    parent[from as usize] = from;
+    let neighbours = |v: usize| board.neighbours(v as Cell).iter().map(|&w| w as usize);
+    let path = path_by(board.cells(), from as usize, to as usize, neighbours)?;
+    Some(path.into_iter().map(|c| c as Cell).collect())
+}
+
+/// A shortest path from `from` to `to`, both included, on any graph of
+/// `n` vertices given by its `neighbours`, by breadth-first search.
+///
+/// ```
+/// use npuzzle_core::graph::path_by;
+/// let ring = |v: usize| [(v + 1) % 6, (v + 5) % 6];
+/// assert_eq!(path_by(6, 0, 4, ring).unwrap(), vec![0, 5, 4]);
+/// ```
+pub fn path_by<I: IntoIterator<Item = usize>>(
+    n: usize,
+    from: usize,
+    to: usize,
+    neighbours: impl Fn(usize) -> I,
+) -> Option<Vec<usize>> {
+    let mut parent = vec![usize::MAX; n];
+    parent[from] = from;
     let mut queue = VecDeque::from([from]);
     while let Some(v) = queue.pop_front() {
         if v == to {
             let mut path = vec![to];
             let mut c = to;
             while c != from {
-                c = parent[c as usize];
+                c = parent[c];
                 path.push(c);
             }
             path.reverse();
             return Some(path);
         }
-        for &w in board.neighbours(v) {
-            if parent[w as usize] == UNSEEN {
-                parent[w as usize] = v;
+        for w in neighbours(v) {
+            if parent[w] == usize::MAX {
+                parent[w] = v;
                 queue.push_back(w);
             }
         }

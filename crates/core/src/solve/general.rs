@@ -16,7 +16,7 @@ use std::collections::VecDeque;
 
 use crate::arrangement::{BLANK, Token};
 use crate::board::{Board, Cell};
-use crate::graph::{Block, Blocks, shortest_path};
+use crate::graph::{Block, Blocks, path_by, shortest_path};
 use crate::solve::{Move, bfs};
 
 /// Blocks larger than this are not peeled (the peeling is about quadratic
@@ -48,7 +48,7 @@ pub fn solve_graph(board: &Board, from: &[Token], to: &[Token]) -> Result<Vec<Mo
         for &c in &way[1..] {
             state.slide(c as usize);
         }
-        solve_block(board, &blocks, block, &cells, &mut state, to)?;
+        solve_block(&blocks, block, &cells, &mut state, to)?;
         for &c in way.iter().rev().skip(1) {
             state.slide(c as usize);
         }
@@ -96,7 +96,6 @@ struct Local {
 
 /// Solves one block, the blank starting and ending on its entry.
 fn solve_block(
-    board: &Board,
     blocks: &Blocks,
     block: &Block,
     cells: &[usize],
@@ -135,7 +134,6 @@ fn solve_block(
             cells.len()
         ));
     }
-    let _ = board;
     // The peeling ends round a home cell in the thick of the block: the
     // goal's blank is walked there first, and the blank walks back after.
     // A peeling that corners itself is tried again round another home.
@@ -283,7 +281,6 @@ fn distances_capped(local: &Local, alive: &[bool], from: usize, cap: usize) -> u
 /// Peels a 2-connected block down to a breadth-first endgame.
 fn peel(local: &Local, home: usize, state: &mut State, goal: &[Token]) -> Result<(), String> {
     let m = local.cells.len();
-    let entry = local.cells[0];
     let mut alive = vec![true; m];
     let mut left = m;
     let odd_block = !is_bipartite(local, &alive);
@@ -315,7 +312,6 @@ fn peel(local: &Local, home: usize, state: &mut State, goal: &[Token]) -> Result
         left -= 1;
     }
     let region: Vec<usize> = (0..m).filter(|&l| alive[l]).collect();
-    let _ = entry;
     endgame(local, &region, state, goal)
 }
 
@@ -639,26 +635,7 @@ fn local_index(local: &Local, cell: usize) -> usize {
 
 /// A shortest path between local cells through live cells.
 fn local_path(local: &Local, alive: &[bool], from: usize, to: usize) -> Option<Vec<usize>> {
-    let mut parent = vec![usize::MAX; alive.len()];
-    parent[from] = from;
-    let mut queue = VecDeque::from([from]);
-    while let Some(v) = queue.pop_front() {
-        if v == to {
-            let mut path = vec![to];
-            let mut c = to;
-            while c != from {
-                c = parent[c];
-                path.push(c);
-            }
-            path.reverse();
-            return Some(path);
-        }
-        for &w in &local.adjacent[v] {
-            if alive[w] && parent[w] == usize::MAX {
-                parent[w] = v;
-                queue.push_back(w);
-            }
-        }
-    }
-    None
+    path_by(alive.len(), from, to, |v| {
+        local.adjacent[v].iter().copied().filter(|&w| alive[w])
+    })
 }
