@@ -411,3 +411,53 @@ fn solve_big_boxes_constructively() {
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["optimal"], false);
 }
+
+#[test]
+fn hostile_solves_are_refused_not_attempted() {
+    // A pattern database far too big to build.
+    let from: Vec<String> = [2, 1, 4, 3]
+        .iter()
+        .map(|t: &u32| t.to_string())
+        .chain((5..32).map(|t| t.to_string()))
+        .chain(["0".into()])
+        .collect();
+    let (code, _, err) = run(
+        &[
+            "solve",
+            "--board",
+            "4x8",
+            "--optimal",
+            "--pattern-tiles",
+            "9",
+            "--from",
+            &from.join(" "),
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("too big to build"), "{err}");
+    // A board whose moves would not fit in memory.
+    let dir = std::env::temp_dir().join(format!("npuzzle-cli-big-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("from.txt");
+    let tiles: Vec<String> = [2u32, 1]
+        .iter()
+        .map(|t| t.to_string())
+        .chain((3..500 * 500).map(|t| t.to_string()))
+        .chain(["0".into()])
+        .collect();
+    std::fs::write(&path, tiles.join(" ")).unwrap();
+    let (code, _, err) = run(
+        &[
+            "solve",
+            "--board",
+            "500x500",
+            "--from",
+            &format!("@{}", path.display()),
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("at most 160000 cells"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

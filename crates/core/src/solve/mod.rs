@@ -129,6 +129,10 @@ pub struct Options {
     pub max_pattern: Option<usize>,
 }
 
+/// The largest board solved constructively: 160,000 cells, a 400×400 box
+/// (about 2×10⁸ moves, 1.7 GB of them in memory).
+pub const MAX_CONSTRUCTED: usize = 160_000;
+
 /// Progress callback for pattern database builds.
 pub type Progress<'a> = &'a (dyn Fn(&Pattern, Option<BuildProgress>) + Sync);
 
@@ -165,6 +169,12 @@ pub fn solve(
     let solution = if bfs::small_enough(a) {
         bfs::shortest(board, a, b).expect("reachable")
     } else if !options.optimal {
+        if board.cells() > MAX_CONSTRUCTED {
+            return Err(Error::Unsupported(format!(
+                "constructive solutions are built for boards of at most {MAX_CONSTRUCTED} cells \
+                 (the moves, about 3 N^1.5, are held in memory)"
+            )));
+        }
         let moves = match board.box_dims() {
             Some(&[rows, cols]) => construct::solve_grid(rows, cols, a, b),
             _ => general::solve_graph(board, a, b).map_err(Error::Unsupported)?,

@@ -26,6 +26,8 @@ use crate::error::Error;
 const MAGIC: &[u8; 8] = b"NPZPDB\0\0";
 /// Boards of up to 32 cells: blank regions are 32-bit masks.
 pub const MAX_CELLS: usize = 32;
+/// The largest database built: 2^27 entries (about 700 MB while building).
+pub const MAX_PLACEMENTS: usize = 1 << 27;
 const VERSION: u32 = 1;
 /// Unreached entries (never left once a database is complete).
 const UNSEEN: u8 = u8::MAX;
@@ -46,6 +48,23 @@ impl Pattern {
     pub fn placements(&self) -> usize {
         let n = self.rows * self.cols;
         (0..self.cells.len()).map(|i| n - i).product()
+    }
+
+    /// Checks that the database can be built here: at most
+    /// [`MAX_PLACEMENTS`] entries (the build takes about 5 bytes each).
+    pub fn check_size(&self) -> Result<(), Error> {
+        let n = self.rows * self.cols;
+        let size = (0..self.cells.len())
+            .try_fold(1usize, |acc, i| acc.checked_mul(n.checked_sub(i)?))
+            .filter(|&s| s <= MAX_PLACEMENTS && n <= MAX_CELLS && self.cells.len() < n);
+        match size {
+            Some(_) => Ok(()),
+            None => Err(Error::Unsupported(format!(
+                "a pattern of {} tiles on a board of {n} cells is too big to build \
+                 (at most {MAX_PLACEMENTS} entries); use fewer pattern tiles",
+                self.cells.len()
+            ))),
+        }
     }
 
     /// The file name of this pattern's database in the cache.
@@ -389,6 +408,7 @@ pub fn load_or_build(
     pattern: &Pattern,
     progress: &(dyn Fn(&Pattern, Option<BuildProgress>) + Sync),
 ) -> Result<Arc<PatternDb>, Error> {
+    pattern.check_size()?;
     let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(db) = loaded.iter().find(|db| db.pattern == *pattern) {
         return Ok(db.clone());
