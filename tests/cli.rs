@@ -440,10 +440,10 @@ fn hostile_solves_are_refused_not_attempted() {
     let dir = std::env::temp_dir().join(format!("npuzzle-cli-big-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("from.txt");
-    let tiles: Vec<String> = [2u32, 1]
+    let tiles: Vec<String> = [2u32, 1, 4, 3]
         .iter()
         .map(|t| t.to_string())
-        .chain((3..500 * 500).map(|t| t.to_string()))
+        .chain((5..500 * 500).map(|t| t.to_string()))
         .chain(["0".into()])
         .collect();
     std::fs::write(&path, tiles.join(" ")).unwrap();
