@@ -118,6 +118,94 @@ impl Question {
     }
 }
 
+/// Prints moves as they come: direction letters on 2-D boards, `from-to`
+/// pairs elsewhere, a JSON object with `--json`, only the count with
+/// `--count`. Write errors are kept for the end.
+struct MoveWriter<'a> {
+    board: &'a Board,
+    json: bool,
+    count: bool,
+    letters: Option<solve::Directions>,
+    written: u64,
+    error: Option<io::Error>,
+}
+
+impl<'a> MoveWriter<'a> {
+    fn new(board: &'a Board, json: bool, count: bool) -> MoveWriter<'a> {
+        let two_d = board.grid_position(0).is_some();
+        MoveWriter {
+            board,
+            json,
+            count,
+            letters: (two_d && !json).then(solve::Directions::default),
+            written: 0,
+            error: None,
+        }
+    }
+
+    fn push(&mut self, m: solve::Move, out: &mut impl Write) {
+        if self.count || self.error.is_some() {
+            return;
+        }
+        let result = if self.json {
+            let sep = if self.written == 0 {
+                "{\"moves\":["
+            } else {
+                ","
+            };
+            write!(out, "{sep}[{},{}]", m.from, m.to)
+        } else if let Some(letters) = &mut self.letters {
+            letters.push(self.board, m, out).map(|_| ())
+        } else {
+            let sep = if self.written == 0 { "" } else { " " };
+            write!(out, "{sep}{}-{}", m.from, m.to)
+        };
+        self.written += 1;
+        if let Err(e) = result {
+            self.error = Some(e);
+        }
+    }
+
+    fn finish(
+        &mut self,
+        summary: &solve::Summary,
+        seconds: f64,
+        out: &mut impl Write,
+    ) -> Result<()> {
+        if let Some(e) = self.error.take() {
+            return Err(e.into());
+        }
+        if self.json {
+            let head = if self.written == 0 && !self.count {
+                "{\"moves\":[],"
+            } else if self.count {
+                "{"
+            } else {
+                "],"
+            };
+            writeln!(
+                out,
+                "{head}\"reachable\":true,\"reason\":null,\"length\":{},\"optimal\":{},\"nodes\":{},\"seconds\":{seconds}}}",
+                summary.length, summary.optimal, summary.nodes
+            )?;
+        } else if self.count {
+            writeln!(out, "{}", summary.length)?;
+        } else {
+            if let Some(letters) = &mut self.letters {
+                letters.finish(out)?;
+            }
+            writeln!(out)?;
+            eprintln!(
+                "{} moves, {}optimal, {} nodes, {seconds:.3} s",
+                summary.length,
+                if summary.optimal { "" } else { "not " },
+                summary.nodes
+            );
+        }
+        Ok(())
+    }
+}
+
 /// An arrangement from the command line, or from a file with `@FILE`
 /// (big boards do not fit in an argument list).
 fn arrangement(arg: &str, which: &str) -> Result<Arrangement> {
@@ -194,45 +282,31 @@ fn run(command: Command) -> Result<ExitCode> {
                 max_pattern: pattern_tiles,
             };
             let started = Instant::now();
-            let solution = match solve::solve(&board, &from, &to, options, &progress::build_bar())?
-            {
-                Ok(solution) => solution,
+            let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+            let mut writer = MoveWriter::new(&board, json, count);
+            let mut push = |m| writer.push(m, &mut out);
+            let sink: Option<&mut dyn FnMut(solve::Move)> =
+                if count { None } else { Some(&mut push) };
+            let summary =
+                solve::solve_into(&board, &from, &to, options, &progress::build_bar(), sink)?;
+            let summary = match summary {
+                Ok(summary) => summary,
                 Err(reason) => {
                     if json {
-                        println!("{}", jsonl::verdict_json(&Verdict::Unreachable(reason)));
+                        writeln!(
+                            out,
+                            "{}",
+                            jsonl::verdict_json(&Verdict::Unreachable(reason))
+                        )?;
                     } else {
-                        println!("unreachable: {reason}");
+                        writeln!(out, "unreachable: {reason}")?;
                     }
+                    out.flush()?;
                     return Ok(ExitCode::from(1));
                 }
             };
-            let seconds = started.elapsed().as_secs_f64();
-            if json {
-                let mut answer = jsonl::solution_json(&solution);
-                if count {
-                    answer.as_object_mut().expect("an object").remove("moves");
-                }
-                answer["seconds"] = serde_json::json!(seconds);
-                println!("{answer}");
-            } else if count {
-                println!("{}", solution.moves.len());
-            } else {
-                let text = solve::directions(&board, &solution.moves).unwrap_or_else(|| {
-                    let pairs: Vec<String> = solution
-                        .moves
-                        .iter()
-                        .map(|m| format!("{}-{}", m.from, m.to))
-                        .collect();
-                    pairs.join(" ")
-                });
-                println!("{text}");
-                eprintln!(
-                    "{} moves, {}optimal, {} nodes, {seconds:.3} s",
-                    solution.moves.len(),
-                    if solution.optimal { "" } else { "not " },
-                    solution.nodes
-                );
-            }
+            writer.finish(&summary, started.elapsed().as_secs_f64(), &mut out)?;
+            out.flush()?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Pdb { action } => {

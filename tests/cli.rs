@@ -436,14 +436,15 @@ fn hostile_solves_are_refused_not_attempted() {
     );
     assert_eq!(code, 2);
     assert!(err.contains("too big to build"), "{err}");
-    // A board whose moves would not fit in memory.
+    // A board (not a 2-D box, whose moves stream) whose moves would not
+    // fit in memory.
     let dir = std::env::temp_dir().join(format!("npuzzle-cli-big-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("from.txt");
     let tiles: Vec<String> = [2u32, 1, 4, 3]
         .iter()
         .map(|t| t.to_string())
-        .chain((5..500 * 500).map(|t| t.to_string()))
+        .chain((5..60 * 60 * 60).map(|t| t.to_string()))
         .chain(["0".into()])
         .collect();
     std::fs::write(&path, tiles.join(" ")).unwrap();
@@ -451,7 +452,7 @@ fn hostile_solves_are_refused_not_attempted() {
         &[
             "solve",
             "--board",
-            "500x500",
+            "60x60x60",
             "--from",
             &format!("@{}", path.display()),
         ],

@@ -18,13 +18,28 @@ use crate::solve::Move;
 /// Moves taking `from` to `to` on a `rows` × `cols` box. The pair must be
 /// reachable (checked by the caller).
 pub fn solve_grid(rows: usize, cols: usize, from: &[Token], to: &[Token]) -> Vec<Move> {
+    let mut moves = Vec::new();
+    solve_grid_into(rows, cols, from, to, &mut |m| moves.push(m));
+    moves
+}
+
+/// The same moves as [`solve_grid`], handed to `sink` one at a time as
+/// they are found: memory does not grow with their number. The moves are
+/// the same on every call.
+pub fn solve_grid_into(
+    rows: usize,
+    cols: usize,
+    from: &[Token],
+    to: &[Token],
+    sink: &mut dyn FnMut(Move),
+) {
     let n = rows * cols;
     let blank_goal = to.iter().position(|&t| t == BLANK).expect("a blank");
     if rows == 1 || cols == 1 {
         // A path: the tiles keep their order, only the blank moves.
-        let mut grid = Grid::new(rows, cols, (0..n as u32).collect(), from);
+        let mut grid = Grid::new(rows, cols, (0..n as u32).collect(), from, sink);
         grid.walk_blank(blank_goal, &[]);
-        return grid.moves;
+        return;
     }
     // The filling leaves the bottom-right 2×2 for last, so the blank's
     // goal is moved there first (down its column, then along the last
@@ -45,7 +60,13 @@ pub fn solve_grid(rows: usize, cols: usize, from: &[Token], to: &[Token]) -> Vec
     for step in walk.windows(2) {
         goal.swap(step[0], step[1]);
     }
-    let mut grid = Grid::new(rows, cols, match_targets(rows, cols, from, &goal), from);
+    let mut grid = Grid::new(
+        rows,
+        cols,
+        match_targets(rows, cols, from, &goal),
+        from,
+        sink,
+    );
     let (mut top, mut left) = (0, 0);
     while rows - top > 2 || cols - left > 2 {
         if rows - top >= cols - left && rows - top > 2 {
@@ -60,7 +81,6 @@ pub fn solve_grid(rows: usize, cols: usize, from: &[Token], to: &[Token]) -> Vec
     for step in walk.windows(2).rev() {
         grid.slide(step[0]);
     }
-    grid.moves
 }
 
 /// For each cell of `from`, the target cell of its token: equal tokens are
@@ -107,7 +127,7 @@ fn match_targets(rows: usize, cols: usize, from: &[Token], to: &[Token]) -> Vec<
 
 /// The board as the solver sees it: each cell's token named by its
 /// target cell.
-struct Grid {
+struct Grid<'s> {
     rows: usize,
     cols: usize,
     /// `at[cell]`: the target of the token there (`BLANK_MARK`: blank).
@@ -116,17 +136,23 @@ struct Grid {
     place: Vec<u32>,
     blank: usize,
     fixed: Vec<bool>,
-    moves: Vec<Move>,
+    sink: &'s mut dyn FnMut(Move),
     /// Breadth-first search scratch: generation stamps and parents.
     stamp: Vec<u32>,
     parent: Vec<u32>,
     generation: u32,
 }
 
-impl Grid {
+impl<'s> Grid<'s> {
     /// `targets[cell]`: where the token on `cell` must go (the blank's
     /// included); `from` tells which cell holds the blank.
-    fn new(rows: usize, cols: usize, targets: Vec<u32>, from: &[Token]) -> Grid {
+    fn new(
+        rows: usize,
+        cols: usize,
+        targets: Vec<u32>,
+        from: &[Token],
+        sink: &'s mut dyn FnMut(Move),
+    ) -> Grid<'s> {
         let n = rows * cols;
         let mut place = vec![0; n];
         for (cell, &t) in targets.iter().enumerate() {
@@ -139,7 +165,7 @@ impl Grid {
             place,
             blank: from.iter().position(|&t| t == BLANK).expect("a blank"),
             fixed: vec![false; n],
-            moves: Vec::new(),
+            sink,
             stamp: vec![0; n],
             parent: vec![0; n],
             generation: 0,
@@ -166,7 +192,7 @@ impl Grid {
     /// The token on `cell` (next to the blank) slides into the blank.
     fn slide(&mut self, cell: usize) {
         debug_assert_eq!(self.distance(cell, self.blank), 1);
-        self.moves.push(Move {
+        (self.sink)(Move {
             from: cell as u32,
             to: self.blank as u32,
         });

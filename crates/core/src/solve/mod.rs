@@ -51,27 +51,68 @@ pub struct Solution {
 /// assert!(replay(&board, &[0, 1, 2], &[1, 2, 0], &moves[..1]).is_err());
 /// ```
 pub fn replay(board: &Board, from: &[Token], to: &[Token], moves: &[Move]) -> Result<(), String> {
-    let mut state = from.to_vec();
-    for (i, m) in moves.iter().enumerate() {
+    let mut replayer = Replayer::new(board, from);
+    for &m in moves {
+        replayer.push(m);
+    }
+    replayer.finish(to)
+}
+
+/// Replays moves one at a time, as they come, keeping only the
+/// arrangement: the check behind [`replay`] and the streaming solvers.
+pub struct Replayer<'a> {
+    board: &'a Board,
+    state: Vec<Token>,
+    count: u64,
+    error: Option<String>,
+}
+
+impl<'a> Replayer<'a> {
+    /// Starts from `from`.
+    pub fn new(board: &'a Board, from: &[Token]) -> Replayer<'a> {
+        Replayer {
+            board,
+            state: from.to_vec(),
+            count: 0,
+            error: None,
+        }
+    }
+
+    /// Plays one move, remembering the first illegal one.
+    pub fn push(&mut self, m: Move) {
+        self.count += 1;
+        if self.error.is_some() {
+            return;
+        }
         let (f, t) = (m.from as usize, m.to as usize);
-        if f >= state.len() || t >= state.len() {
-            return Err(format!("move {} names a cell off the board", i + 1));
-        }
-        if state[t] != BLANK {
-            return Err(format!("move {}: cell {t} is not the blank", i + 1));
-        }
-        if !board.adjacent(m.from, m.to) {
-            return Err(format!(
-                "move {}: cells {f} and {t} are not adjacent",
-                i + 1
-            ));
-        }
-        state.swap(f, t);
+        let i = self.count;
+        self.error = if f >= self.state.len() || t >= self.state.len() {
+            Some(format!("move {i} names a cell off the board"))
+        } else if self.state[t] != BLANK {
+            Some(format!("move {i}: cell {t} is not the blank"))
+        } else if !self.board.adjacent(m.from, m.to) {
+            Some(format!("move {i}: cells {f} and {t} are not adjacent"))
+        } else {
+            self.state.swap(f, t);
+            None
+        };
     }
-    if state != to {
-        return Err("the moves do not end on the target".into());
+
+    /// The number of moves played.
+    pub fn count(&self) -> u64 {
+        self.count
     }
-    Ok(())
+
+    /// Whether all moves were legal and they ended on `to`.
+    pub fn finish(&self, to: &[Token]) -> Result<(), String> {
+        if let Some(e) = &self.error {
+            return Err(e.clone());
+        }
+        if self.state != to {
+            return Err("the moves do not end on the target".into());
+        }
+        Ok(())
+    }
 }
 
 /// The moves of a 2-D board as the letters of the speed-solving
@@ -86,36 +127,65 @@ pub fn replay(board: &Board, from: &[Token], to: &[Token], moves: &[Move]) -> Re
 /// assert_eq!(directions(&board, &moves).unwrap(), "L2U");
 /// ```
 pub fn directions(board: &Board, moves: &[Move]) -> Option<String> {
-    let mut out = String::new();
-    let mut last: Option<(char, usize)> = None;
-    let flush = |out: &mut String, run: Option<(char, usize)>| {
-        if let Some((c, n)) = run {
-            out.push(c);
+    let mut out = Vec::new();
+    let mut letters = Directions::default();
+    for &m in moves {
+        letters.push(board, m, &mut out).ok()??;
+    }
+    letters.finish(&mut out).ok()?;
+    String::from_utf8(out).ok()
+}
+
+/// Writes moves as direction letters as they come, folding repeats.
+#[derive(Default)]
+pub struct Directions {
+    run: Option<(u8, u64)>,
+}
+
+impl Directions {
+    /// Adds one move; `Ok(None)` when the board is not a 2-D grid.
+    pub fn push(
+        &mut self,
+        board: &Board,
+        m: Move,
+        out: &mut impl std::io::Write,
+    ) -> std::io::Result<Option<()>> {
+        let (Some((fr, fc)), Some((tr, tc))) =
+            (board.grid_position(m.from), board.grid_position(m.to))
+        else {
+            return Ok(None);
+        };
+        let letter = match (tr as i64 - fr as i64, tc as i64 - fc as i64) {
+            (0, 1) => b'R',
+            (0, -1) => b'L',
+            (1, 0) => b'D',
+            (-1, 0) => b'U',
+            _ => return Ok(None),
+        };
+        self.run = match self.run {
+            Some((l, n)) if l == letter => Some((l, n + 1)),
+            other => {
+                Self::write(other, out)?;
+                Some((letter, 1))
+            }
+        };
+        Ok(Some(()))
+    }
+
+    /// Writes the last run.
+    pub fn finish(&mut self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        Self::write(self.run.take(), out)
+    }
+
+    fn write(run: Option<(u8, u64)>, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        if let Some((letter, n)) = run {
+            out.write_all(&[letter])?;
             if n > 1 {
-                out.push_str(&n.to_string());
+                write!(out, "{n}")?;
             }
         }
-    };
-    for m in moves {
-        let (fr, fc) = board.grid_position(m.from)?;
-        let (tr, tc) = board.grid_position(m.to)?;
-        let c = match (tr as i64 - fr as i64, tc as i64 - fc as i64) {
-            (0, 1) => 'R',
-            (0, -1) => 'L',
-            (1, 0) => 'D',
-            (-1, 0) => 'U',
-            _ => return None,
-        };
-        last = match last {
-            Some((d, n)) if d == c => Some((d, n + 1)),
-            other => {
-                flush(&mut out, other);
-                Some((c, 1))
-            }
-        };
+        Ok(())
     }
-    flush(&mut out, last);
-    Some(out)
 }
 
 /// How to solve.
@@ -171,8 +241,9 @@ pub fn solve(
     } else if !options.optimal {
         if board.cells() > MAX_CONSTRUCTED {
             return Err(Error::Unsupported(format!(
-                "constructive solutions are built for boards of at most {MAX_CONSTRUCTED} cells \
-                 (the moves, about 3 N^1.5, are held in memory)"
+                "solutions held in memory are built for boards of at most {MAX_CONSTRUCTED} \
+                 cells (the moves number about 3 N^1.5); larger 2-D boxes are solved by \
+                 `solve_into`, which streams them"
             )));
         }
         let moves = match board.box_dims() {
@@ -216,6 +287,70 @@ pub fn solve(
         )));
     }
     Ok(Ok(solution))
+}
+
+/// What [`solve_into`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// The number of moves.
+    pub length: u64,
+    /// Whether no shorter sequence exists.
+    pub optimal: bool,
+    /// Search nodes expanded, for optimal searches.
+    pub nodes: u64,
+}
+
+/// Like [`solve`], but hands the moves to `out` one at a time, after they
+/// have been replayed: constructive solutions on 2-D boxes are found
+/// twice, once to replay them and once to hand them out, so that memory
+/// does not grow with the number of moves (and boxes of any size can be
+/// solved). `out` is called only for a replayed, correct sequence; when
+/// it is `None`, only the count is wanted and the second pass is skipped.
+pub fn solve_into(
+    board: &Board,
+    from: &Arrangement,
+    to: &Arrangement,
+    options: Options,
+    progress: Progress,
+    mut out: Option<&mut dyn FnMut(Move)>,
+) -> Result<Result<Summary, Reason>, Error> {
+    let (a, b) = (from.tokens(), to.tokens());
+    let streaming = match board.box_dims() {
+        Some(&[rows, cols]) if !options.optimal && !bfs::small_enough(a) => Some((rows, cols)),
+        _ => None,
+    };
+    let Some((rows, cols)) = streaming else {
+        return Ok(solve(board, from, to, options, progress)?.map(|solution| {
+            if let Some(out) = out.as_mut() {
+                for &m in &solution.moves {
+                    out(m);
+                }
+            }
+            Summary {
+                length: solution.moves.len() as u64,
+                optimal: solution.optimal,
+                nodes: solution.nodes,
+            }
+        }));
+    };
+    if let Verdict::Unreachable(reason) = reach(board, from, to)? {
+        return Ok(Err(reason));
+    }
+    let mut replayer = Replayer::new(board, a);
+    construct::solve_grid_into(rows, cols, a, b, &mut |m| replayer.push(m));
+    if let Err(why) = replayer.finish(b) {
+        return Err(Error::Internal(format!(
+            "a solution failed its replay: {why}"
+        )));
+    }
+    if let Some(out) = out {
+        construct::solve_grid_into(rows, cols, a, b, out);
+    }
+    Ok(Ok(Summary {
+        length: replayer.count(),
+        optimal: false,
+        nodes: 0,
+    }))
 }
 
 /// The rows and columns of a 2-D box with both sides at least 2, of at
