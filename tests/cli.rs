@@ -436,15 +436,21 @@ fn hostile_solves_are_refused_not_attempted() {
     );
     assert_eq!(code, 2);
     assert!(err.contains("too big to build"), "{err}");
-    // A board (not a 2-D box, whose moves stream) whose moves would not
-    // fit in memory.
+    // A board (not a box: boxes stream their moves) whose moves would not
+    // fit in memory: a 410×400 mask.
     let dir = std::env::temp_dir().join(format!("npuzzle-cli-big-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    let mask = dir.join("board.txt");
+    std::fs::write(
+        &mask,
+        format!("mask:{}", vec!["#".repeat(400); 410].join("/")),
+    )
+    .unwrap();
     let path = dir.join("from.txt");
     let tiles: Vec<String> = [2u32, 1, 4, 3]
         .iter()
         .map(|t| t.to_string())
-        .chain((5..60 * 60 * 60).map(|t| t.to_string()))
+        .chain((5..410 * 400).map(|t| t.to_string()))
         .chain(["0".into()])
         .collect();
     std::fs::write(&path, tiles.join(" ")).unwrap();
@@ -452,7 +458,7 @@ fn hostile_solves_are_refused_not_attempted() {
         &[
             "solve",
             "--board",
-            "60x60x60",
+            &format!("@{}", mask.display()),
             "--from",
             &format!("@{}", path.display()),
         ],

@@ -47,11 +47,43 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    #[test]
+    fn boxes_of_three_and_four_dimensions(
+        dims in prop::collection::vec(1usize..=5, 3..=4),
+        shuffle in prop::collection::vec(0usize..10_000, 625),
+        steps in prop::collection::vec(0usize..8, 0..600),
+        repeated in any::<bool>(),
+    ) {
+        let n: usize = dims.iter().product();
+        prop_assume!((2..=400).contains(&n));
+        let board = Board::grid(&dims).unwrap();
+        let mut from: Vec<Token> = (0..n as Token)
+            .map(|t| if repeated && t > 0 { 1 + t % 5 } else { t })
+            .collect();
+        for i in (1..n).rev() {
+            from.swap(i, shuffle[i] % (i + 1));
+        }
+        let to = walk(&board, &from, &steps);
+        let (a, b) = (Arrangement::new(from.clone()), Arrangement::new(to.clone()));
+        let s = solve(&board, &a, &b, Options::default(), &|_, _| {}).unwrap().unwrap();
+        replay(&board, &from, &to, &s.moves).unwrap();
+    }
+}
+
 #[test]
 fn big_boxes_are_solved() {
-    for (rows, cols) in [(30, 30), (7, 60), (60, 3)] {
-        let n = rows * cols;
-        let board = Board::grid(&[rows, cols]).unwrap();
+    for dims in [
+        vec![30, 30],
+        vec![7, 60],
+        vec![60, 3],
+        vec![12, 12, 12],
+        vec![5, 6, 7, 3],
+    ] {
+        let n: usize = dims.iter().product();
+        let board = Board::grid(&dims).unwrap();
         let mut from: Vec<Token> = (0..n as Token).collect();
         let mut x = 12345u64;
         for i in (1..n).rev() {

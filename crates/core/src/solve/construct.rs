@@ -1,92 +1,92 @@
-//! Constructive solutions on 2-D boxes of any size: not the shortest, but
-//! found in time about proportional to the moves.
+//! Constructive solutions on boxes of any size and dimension: not the
+//! shortest, but found in time about proportional to the moves.
 //!
-//! The unsolved part of the board is always a rectangle. While it has more
-//! than two rows or columns, its longer side's first line is filled: each
+//! The unsolved part of the board is always a box. While it has more than
+//! eight cells, the first slice along its longest side is filled: each
 //! token is walked to its cell, one step at a time, the blank going round
-//! it through the unsolved cells; the last two cells of a line take the
-//! usual detour (the last token parked in the corner, the other below it,
-//! then both slide in). The final 2×2 is turned until solved. Repeated
-//! tokens are first matched to target cells so that the final parity
+//! it through the unsolved cells; the last two cells of a slice take the
+//! usual detour (the last token parked in the corner, the other beyond
+//! it, then both slide in). The last few cells are searched breadth first.
+//! Repeated tokens are first matched to target cells so that the parity
 //! works out.
 
 use std::collections::VecDeque;
 
 use crate::arrangement::{BLANK, Token};
-use crate::solve::Move;
+use crate::board::{Board, Cell, box_distance};
+use crate::solve::{Move, bfs};
 
-/// Moves taking `from` to `to` on a `rows` × `cols` box. The pair must be
-/// reachable (checked by the caller).
-pub fn solve_grid(rows: usize, cols: usize, from: &[Token], to: &[Token]) -> Vec<Move> {
+/// Moves taking `from` to `to` on a box with sides `dims`. The pair must
+/// be reachable (checked by the caller).
+pub fn solve_box(dims: &[usize], from: &[Token], to: &[Token]) -> Vec<Move> {
     let mut moves = Vec::new();
-    solve_grid_into(rows, cols, from, to, &mut |m| moves.push(m));
+    solve_box_into(dims, from, to, &mut |m| moves.push(m));
     moves
 }
 
-/// The same moves as [`solve_grid`], handed to `sink` one at a time as
-/// they are found: memory does not grow with their number. The moves are
-/// the same on every call.
-pub fn solve_grid_into(
-    rows: usize,
-    cols: usize,
-    from: &[Token],
-    to: &[Token],
-    sink: &mut dyn FnMut(Move),
-) {
-    let n = rows * cols;
+/// The same moves as [`solve_box`], handed to `sink` one at a time as they
+/// are found: memory does not grow with their number. The moves are the
+/// same on every call.
+pub fn solve_box_into(dims: &[usize], from: &[Token], to: &[Token], sink: &mut dyn FnMut(Move)) {
+    let n: usize = dims.iter().product();
     let blank_goal = to.iter().position(|&t| t == BLANK).expect("a blank");
-    if rows == 1 || cols == 1 {
+    if dims.iter().filter(|&&d| d > 1).count() <= 1 {
         // A path: the tiles keep their order, only the blank moves.
-        let mut grid = Grid::new(rows, cols, (0..n as u32).collect(), from, sink);
+        let mut grid = Grid::new(dims, (0..n as u32).collect(), from, sink);
         grid.walk_blank(blank_goal, &[]);
         return;
     }
-    // The filling leaves the bottom-right 2×2 for last, so the blank's
-    // goal is moved there first (down its column, then along the last
-    // row), and the moves end with the walk back.
-    let corner = n - 1;
+    // The filling leaves the far corner for last, so the blank's goal is
+    // moved there first (along each side in turn), and the moves end with
+    // the walk back.
+    let strides = strides(dims);
     let mut walk = vec![blank_goal];
     let mut c = blank_goal;
-    while c / cols < rows - 1 {
-        c += cols;
-        walk.push(c);
+    for (k, &d) in dims.iter().enumerate() {
+        while (c / strides[k]) % d < d - 1 {
+            c += strides[k];
+            walk.push(c);
+        }
     }
-    while c % cols < cols - 1 {
-        c += 1;
-        walk.push(c);
-    }
-    debug_assert_eq!(c, corner);
+    debug_assert_eq!(c, n - 1);
     let mut goal = to.to_vec();
     for step in walk.windows(2) {
         goal.swap(step[0], step[1]);
     }
-    let mut grid = Grid::new(
-        rows,
-        cols,
-        match_targets(rows, cols, from, &goal),
-        from,
-        sink,
-    );
-    let (mut top, mut left) = (0, 0);
-    while rows - top > 2 || cols - left > 2 {
-        if rows - top >= cols - left && rows - top > 2 {
-            grid.fill_line(top, left, cols - 1, true);
-            top += 1;
-        } else {
-            grid.fill_line(left, top, rows - 1, false);
-            left += 1;
-        }
+    let targets = match_targets(dims, from, &goal);
+    let mut grid = Grid::new(dims, targets, from, sink);
+    let mut lo = vec![0; dims.len()];
+    let hi: Vec<usize> = dims.iter().map(|&d| d - 1).collect();
+    while (0..dims.len())
+        .map(|k| hi[k] + 1 - lo[k])
+        .product::<usize>()
+        > 8
+    {
+        // The longest side (the first of equals) loses its first slice.
+        let k = (0..dims.len())
+            .max_by_key(|&k| (hi[k] + 1 - lo[k], std::cmp::Reverse(k)))
+            .expect("a side");
+        grid.fill_slice(k, &lo, &hi);
+        lo[k] += 1;
     }
-    grid.finish_square(top, left);
+    grid.finish(&lo, &hi);
     for step in walk.windows(2).rev() {
         grid.slide(step[0]);
     }
 }
 
+fn strides(dims: &[usize]) -> Vec<usize> {
+    let mut strides = vec![1; dims.len()];
+    for k in (0..dims.len().saturating_sub(1)).rev() {
+        strides[k] = strides[k + 1] * dims[k + 1];
+    }
+    strides
+}
+
 /// For each cell of `from`, the target cell of its token: equal tokens are
 /// matched in reading order, then two of them swapped if the permutation
 /// would otherwise have the wrong parity for the blank's distance.
-fn match_targets(rows: usize, cols: usize, from: &[Token], to: &[Token]) -> Vec<u32> {
+fn match_targets(dims: &[usize], from: &[Token], to: &[Token]) -> Vec<u32> {
     let mut by_token: std::collections::HashMap<Token, VecDeque<u32>> = Default::default();
     for (cell, &t) in to.iter().enumerate() {
         by_token.entry(t).or_default().push_back(cell as u32);
@@ -100,26 +100,23 @@ fn match_targets(rows: usize, cols: usize, from: &[Token], to: &[Token]) -> Vec<
                 .expect("same tokens")
         })
         .collect();
-    if rows > 1 && cols > 1 {
-        let odd = crate::reach::permutation_parity(&targets).expect("a permutation");
-        let (a, b) = (
-            from.iter().position(|&t| t == BLANK).expect("a blank"),
-            to.iter().position(|&t| t == BLANK).expect("a blank"),
-        );
-        let distance = (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols);
-        if odd != (distance % 2 == 1) {
-            // Only possible with a repeated token: swap two equal ones.
-            let mut first: std::collections::HashMap<Token, usize> = Default::default();
-            for (cell, &t) in from.iter().enumerate() {
-                if t == BLANK {
-                    continue;
-                }
-                if let Some(&other) = first.get(&t) {
-                    targets.swap(other, cell);
-                    break;
-                }
-                first.insert(t, cell);
+    let odd = crate::reach::permutation_parity(&targets).expect("a permutation");
+    let (a, b) = (
+        from.iter().position(|&t| t == BLANK).expect("a blank"),
+        to.iter().position(|&t| t == BLANK).expect("a blank"),
+    );
+    if odd != (box_distance(dims, a, b) % 2 == 1) {
+        // Only possible with a repeated token: swap two equal ones.
+        let mut first: std::collections::HashMap<Token, usize> = Default::default();
+        for (cell, &t) in from.iter().enumerate() {
+            if t == BLANK {
+                continue;
             }
+            if let Some(&other) = first.get(&t) {
+                targets.swap(other, cell);
+                break;
+            }
+            first.insert(t, cell);
         }
     }
     targets
@@ -128,9 +125,11 @@ fn match_targets(rows: usize, cols: usize, from: &[Token], to: &[Token]) -> Vec<
 /// The board as the solver sees it: each cell's token named by its
 /// target cell.
 struct Grid<'s> {
-    rows: usize,
-    cols: usize,
-    /// `at[cell]`: the target of the token there (`BLANK_MARK`: blank).
+    dims: Vec<usize>,
+    strides: Vec<usize>,
+    /// `coords[cell * dims + k]`: the cell's coordinate along side `k`.
+    coords: Vec<u32>,
+    /// `at[cell]`: the target of the token there (the blank's included).
     at: Vec<u32>,
     /// `place[target]`: where that token is now.
     place: Vec<u32>,
@@ -147,20 +146,27 @@ impl<'s> Grid<'s> {
     /// `targets[cell]`: where the token on `cell` must go (the blank's
     /// included); `from` tells which cell holds the blank.
     fn new(
-        rows: usize,
-        cols: usize,
+        dims: &[usize],
         targets: Vec<u32>,
         from: &[Token],
         sink: &'s mut dyn FnMut(Move),
     ) -> Grid<'s> {
-        let n = rows * cols;
+        let n = targets.len();
         let mut place = vec![0; n];
         for (cell, &t) in targets.iter().enumerate() {
             place[t as usize] = cell as u32;
         }
+        let strides = strides(dims);
+        let mut coords = Vec::with_capacity(n * dims.len());
+        for c in 0..n {
+            for (k, &d) in dims.iter().enumerate() {
+                coords.push(((c / strides[k]) % d) as u32);
+            }
+        }
         Grid {
-            rows,
-            cols,
+            dims: dims.to_vec(),
+            strides,
+            coords,
             at: targets,
             place,
             blank: from.iter().position(|&t| t == BLANK).expect("a blank"),
@@ -172,21 +178,33 @@ impl<'s> Grid<'s> {
         }
     }
 
-    fn neighbours(&self, c: usize) -> impl Iterator<Item = usize> + use<> {
-        let (rows, cols) = (self.rows, self.cols);
-        let (r, col) = (c / cols, c % cols);
-        [
-            (r > 0).then(|| c - cols),
-            (col > 0).then(|| c - 1),
-            (col + 1 < cols).then(|| c + 1),
-            (r + 1 < rows).then(|| c + cols),
-        ]
-        .into_iter()
-        .flatten()
+    fn coord(&self, c: usize, k: usize) -> usize {
+        self.coords[c * self.dims.len() + k] as usize
+    }
+
+    /// The neighbour of `c` in direction `dir` (side `dir / 2`, down or
+    /// up by `dir % 2`), if on the board.
+    fn step(&self, c: usize, dir: usize) -> Option<usize> {
+        let k = dir / 2;
+        let x = self.coord(c, k);
+        if dir.is_multiple_of(2) {
+            (x > 0).then(|| c - self.strides[k])
+        } else {
+            (x + 1 < self.dims[k]).then(|| c + self.strides[k])
+        }
+    }
+
+    fn neighbours(&self, c: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..2 * self.dims.len()).filter_map(move |dir| self.step(c, dir))
     }
 
     fn distance(&self, a: usize, b: usize) -> usize {
-        (a / self.cols).abs_diff(b / self.cols) + (a % self.cols).abs_diff(b % self.cols)
+        let d = self.dims.len();
+        self.coords[a * d..a * d + d]
+            .iter()
+            .zip(&self.coords[b * d..b * d + d])
+            .map(|(&x, &y)| x.abs_diff(y) as usize)
+            .sum()
     }
 
     /// The token on `cell` (next to the blank) slides into the blank.
@@ -203,12 +221,16 @@ impl<'s> Grid<'s> {
         self.blank = cell;
     }
 
+    fn free(&self, c: usize, avoid: &[usize]) -> bool {
+        !self.fixed[c] && !avoid.contains(&c)
+    }
+
     /// Walks the blank to `dest` through unfixed cells not in `avoid`:
     /// greedily while it can, then by breadth-first search in a small
     /// window round the blank and `dest` (going round a token), then over
     /// the whole board. False when `dest` cannot be reached.
     fn walk_blank(&mut self, dest: usize, avoid: &[usize]) -> bool {
-        for _ in 0..2 * (self.rows + self.cols) {
+        for _ in 0..2 * self.dims.iter().sum::<usize>() {
             if self.blank == dest {
                 return true;
             }
@@ -226,26 +248,20 @@ impl<'s> Grid<'s> {
             || self.search_blank(dest, avoid, usize::MAX)
     }
 
-    fn free(&self, c: usize, avoid: &[usize]) -> bool {
-        !self.fixed[c] && !avoid.contains(&c)
-    }
-
     /// Breadth-first search for the blank's way to `dest`, inside the box
     /// round both widened by `margin`; walks it when found.
     fn search_blank(&mut self, dest: usize, avoid: &[usize], margin: usize) -> bool {
-        let (br, bc) = (self.blank / self.cols, self.blank % self.cols);
-        let (dr, dc) = (dest / self.cols, dest % self.cols);
-        let (r0, r1) = (
-            br.min(dr).saturating_sub(margin),
-            br.max(dr).saturating_add(margin),
-        );
-        let (c0, c1) = (
-            bc.min(dc).saturating_sub(margin),
-            bc.max(dc).saturating_add(margin),
-        );
-        let inside = |c: usize| {
-            let (r, col) = (c / self.cols, c % self.cols);
-            (r0..=r1).contains(&r) && (c0..=c1).contains(&col)
+        let bounds: Vec<(usize, usize)> = (0..self.dims.len())
+            .map(|k| {
+                let (a, b) = (self.coord(self.blank, k), self.coord(dest, k));
+                (
+                    a.min(b).saturating_sub(margin),
+                    a.max(b).saturating_add(margin),
+                )
+            })
+            .collect();
+        let inside = |g: &Grid, c: usize| {
+            (0..g.dims.len()).all(|k| (bounds[k].0..=bounds[k].1).contains(&g.coord(c, k)))
         };
         self.generation += 1;
         let generation = self.generation;
@@ -255,9 +271,10 @@ impl<'s> Grid<'s> {
             if c == self.blank {
                 break;
             }
-            for w in self.neighbours(c) {
+            for dir in 0..2 * self.dims.len() {
+                let Some(w) = self.step(c, dir) else { continue };
                 if self.stamp[w] != generation
-                    && inside(w)
+                    && inside(self, w)
                     && (w == self.blank || self.free(w, avoid))
                 {
                     self.stamp[w] = generation;
@@ -305,54 +322,69 @@ impl<'s> Grid<'s> {
         }
     }
 
-    /// Fills one line of the unsolved rectangle: row `line` (columns
-    /// `start..=end`) or column `line` (rows `start..=end`); at least two
-    /// more rows (columns) stay unsolved beyond it.
-    fn fill_line(&mut self, line: usize, start: usize, end: usize, row: bool) {
-        let cols = self.cols;
-        // Cell `i` along the line, `depth` away from it into the rectangle.
-        let cell = |i: usize, depth: usize| {
-            if row {
-                (line + depth) * cols + i
-            } else {
-                i * cols + line + depth
-            }
+    /// Fills the slice `lo[k]` along side `k` of the unsolved box `lo..=hi`
+    /// (which has at least two cells along `k`).
+    fn fill_slice(&mut self, k: usize, lo: &[usize], hi: &[usize]) {
+        // The slice's cells in reading order, a side longer than one cell
+        // varying fastest so that the last two cells are neighbours.
+        let mut order: Vec<usize> = (0..self.dims.len()).filter(|&j| j != k).collect();
+        if let Some(p) = order.iter().rposition(|&j| hi[j] > lo[j]) {
+            let j = order.remove(p);
+            order.push(j);
+        }
+        let in_slice = |g: &Grid, c: usize| {
+            g.coord(c, k) == lo[k]
+                && (0..g.dims.len()).all(|j| (lo[j]..=hi[j]).contains(&g.coord(c, j)))
         };
-        for i in start..end - 1 {
-            let c = cell(i, 0);
+        let key = |g: &Grid, c: usize| {
+            order
+                .iter()
+                .fold(0usize, |acc, &j| acc * g.dims[j] + g.coord(c, j))
+        };
+        let mut cells: Vec<usize> = (0..self.at.len()).filter(|&c| in_slice(self, c)).collect();
+        cells.sort_by_key(|&c| key(self, c));
+        let m = cells.len();
+        for &c in &cells[..m.saturating_sub(2)] {
             assert!(
                 self.move_token(c, c, &[]),
-                "an open rectangle lets tokens through"
+                "an open box lets tokens through"
             );
             self.fixed[c] = true;
         }
-        let (a, b, below, far) = (
-            cell(end - 1, 0),
-            cell(end, 0),
-            cell(end, 1),
-            cell(end - 1, 2),
-        );
+        if m < 2 {
+            if let Some(&c) = cells.first() {
+                assert!(
+                    self.move_token(c, c, &[]),
+                    "an open box lets tokens through"
+                );
+                self.fixed[c] = true;
+            }
+            return;
+        }
+        let (a, b) = (cells[m - 2], cells[m - 1]);
+        let below = b + self.strides[k];
         if self.place[a] as usize != a || self.place[b] as usize != b {
             // Park a's token on b and b's token just beyond, then bring
             // the blank to a and slide both in. When the blank is shut in
             // on a (b's token next to it), b's token goes further off and
             // the parking starts again.
+            let far = self.far_cell(k, lo, hi, a + self.strides[k], below);
             loop {
                 assert!(
                     self.move_token(a, b, &[]),
-                    "an open rectangle lets tokens through"
+                    "an open box lets tokens through"
                 );
                 if self.move_token(b, below, &[b]) {
                     break;
                 }
                 assert!(
                     self.move_token(b, far, &[]),
-                    "an open rectangle lets tokens through"
+                    "an open box lets tokens through"
                 );
             }
             assert!(
                 self.walk_blank(a, &[b, below]),
-                "the blank reaches the line"
+                "the blank reaches the slice"
             );
             self.slide(b);
             self.slide(below);
@@ -361,24 +393,40 @@ impl<'s> Grid<'s> {
         self.fixed[b] = true;
     }
 
-    /// Turns the last 2×2 (top-left corner `top`, `left`) until solved:
-    /// the blank going round it passes through all twelve arrangements.
-    fn finish_square(&mut self, top: usize, left: usize) {
-        let c = top * self.cols + left;
-        let ring = [c, c + 1, c + 1 + self.cols, c + self.cols];
-        for _ in 0..12 {
-            if ring.iter().all(|&x| self.at[x] as usize == x) {
-                return;
+    /// A cell of the unsolved box beyond the slice `lo[k]`, at least two
+    /// steps from both `x` and `y`.
+    fn far_cell(&self, k: usize, lo: &[usize], hi: &[usize], x: usize, y: usize) -> usize {
+        (0..self.at.len())
+            .filter(|&c| (0..self.dims.len()).all(|j| (lo[j]..=hi[j]).contains(&self.coord(c, j))))
+            .filter(|&c| self.coord(c, k) > lo[k])
+            .find(|&c| self.distance(c, x) >= 2 && self.distance(c, y) >= 2)
+            .expect("a box of more than eight cells has room")
+    }
+
+    /// Finishes the last few cells (`lo..=hi`) by breadth-first search.
+    fn finish(&mut self, lo: &[usize], hi: &[usize]) {
+        let cells: Vec<usize> = (0..self.at.len())
+            .filter(|&c| (0..self.dims.len()).all(|j| (lo[j]..=hi[j]).contains(&self.coord(c, j))))
+            .collect();
+        let mut edges = Vec::new();
+        for (i, &c) in cells.iter().enumerate() {
+            for w in self.neighbours(c) {
+                if let Some(j) = cells.iter().position(|&x| x == w)
+                    && i < j
+                {
+                    edges.push((i as Cell, j as Cell));
+                }
             }
-            let k = ring
-                .iter()
-                .position(|&x| x == self.blank)
-                .expect("the blank is in the square");
-            self.slide(ring[(k + 1) % 4]);
         }
-        assert!(
-            ring.iter().all(|&x| self.at[x] as usize == x),
-            "the square solves"
-        );
+        let sub = Board::graph(cells.len(), &edges).expect("a valid sub-board");
+        // Tokens are named by their target cell + 1, the blank 0.
+        let blank_target = self.at[self.blank];
+        let name = |t: u32| if t == blank_target { 0 } else { t + 1 };
+        let now: Vec<Token> = cells.iter().map(|&c| name(self.at[c])).collect();
+        let goal: Vec<Token> = cells.iter().map(|&c| name(c as u32)).collect();
+        let solution = bfs::shortest(&sub, &now, &goal).expect("the last cells solve");
+        for m in solution.moves {
+            self.slide(cells[m.from as usize]);
+        }
     }
 }

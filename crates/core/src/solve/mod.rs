@@ -242,13 +242,13 @@ pub fn solve(
         if board.cells() > MAX_CONSTRUCTED {
             return Err(Error::Unsupported(format!(
                 "solutions held in memory are built for boards of at most {MAX_CONSTRUCTED} \
-                 cells (the moves number about 3 N^1.5); larger 2-D boxes are solved by \
+                 cells (the moves number about 3 N^1.5); larger boxes are solved by \
                  `solve_into`, which streams them"
             )));
         }
         let moves = match board.box_dims() {
-            Some(&[rows, cols]) => construct::solve_grid(rows, cols, a, b),
-            _ => general::solve_graph(board, a, b).map_err(Error::Unsupported)?,
+            Some(dims) => construct::solve_box(dims, a, b),
+            None => general::solve_graph(board, a, b).map_err(Error::Unsupported)?,
         };
         Solution {
             moves,
@@ -301,7 +301,7 @@ pub struct Summary {
 }
 
 /// Like [`solve`], but hands the moves to `out` one at a time, after they
-/// have been replayed: constructive solutions on 2-D boxes are found
+/// have been replayed: constructive solutions on boxes are found
 /// twice, once to replay them and once to hand them out, so that memory
 /// does not grow with the number of moves (and boxes of any size can be
 /// solved). `out` is called only for a replayed, correct sequence; when
@@ -316,10 +316,10 @@ pub fn solve_into(
 ) -> Result<Result<Summary, Reason>, Error> {
     let (a, b) = (from.tokens(), to.tokens());
     let streaming = match board.box_dims() {
-        Some(&[rows, cols]) if !options.optimal && !bfs::small_enough(a) => Some((rows, cols)),
+        Some(dims) if !options.optimal && !bfs::small_enough(a) => Some(dims),
         _ => None,
     };
-    let Some((rows, cols)) = streaming else {
+    let Some(dims) = streaming else {
         return Ok(solve(board, from, to, options, progress)?.map(|solution| {
             if let Some(out) = out.as_mut() {
                 for &m in &solution.moves {
@@ -337,14 +337,14 @@ pub fn solve_into(
         return Ok(Err(reason));
     }
     let mut replayer = Replayer::new(board, a);
-    construct::solve_grid_into(rows, cols, a, b, &mut |m| replayer.push(m));
+    construct::solve_box_into(dims, a, b, &mut |m| replayer.push(m));
     if let Err(why) = replayer.finish(b) {
         return Err(Error::Internal(format!(
             "a solution failed its replay: {why}"
         )));
     }
     if let Some(out) = out {
-        construct::solve_grid_into(rows, cols, a, b, out);
+        construct::solve_box_into(dims, a, b, out);
     }
     Ok(Ok(Summary {
         length: replayer.count(),
