@@ -61,7 +61,7 @@ def main():
         rng.shuffle(tiles)
         moves, secs = run(npuzzle, f"{n}x{n}", tiles, tmp)
         print(f"{n}x{n:<11} {n*n:>7} {moves:>12} {moves / n**3:>9.2f} n^3 {manhattan(n, n, tiles):>11} {secs:>8.2f}")
-    others = [("10x10x10", 1000), ("20x20x20", 8000), ("4x4x4x4", 256)]
+    others = [("10x10x10", 1000), ("20x20x20", 8000), ("30x30x30", 27000), ("6x6x6x6", 1296)]
     for spec, cells in others:
         tiles = list(range(cells))
         rng.shuffle(tiles)
