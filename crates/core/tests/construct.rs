@@ -19,6 +19,33 @@ fn walk(board: &Board, from: &[Token], steps: &[usize]) -> Vec<Token> {
     to
 }
 
+/// Solves a random reachable pair on a box (tokens shuffled by
+/// `shuffle`, with `kinds` colours when `repeated`, the target after the
+/// blank's random walk `steps`) and replays the solution here.
+fn solve_and_replay(
+    dims: &[usize],
+    shuffle: &[usize],
+    steps: &[usize],
+    repeated: bool,
+    kinds: Token,
+) {
+    let n: usize = dims.iter().product();
+    let board = Board::grid(dims).unwrap();
+    let mut from: Vec<Token> = (0..n as Token)
+        .map(|t| if repeated && t > 0 { 1 + t % kinds } else { t })
+        .collect();
+    for i in (1..n).rev() {
+        from.swap(i, shuffle[i] % (i + 1));
+    }
+    let to = walk(&board, &from, steps);
+    // Big enough boards take the constructive path; small ones BFS.
+    let (a, b) = (Arrangement::new(from.clone()), Arrangement::new(to.clone()));
+    let s = solve(&board, &a, &b, Options::default(), &|_, _| {})
+        .unwrap()
+        .unwrap();
+    replay(&board, &from, &to, &s.moves).unwrap();
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -31,19 +58,7 @@ proptest! {
         repeated in any::<bool>(),
     ) {
         prop_assume!(rows * cols >= 2);
-        let n = rows * cols;
-        let board = Board::grid(&[rows, cols]).unwrap();
-        let mut from: Vec<Token> = (0..n as Token)
-            .map(|t| if repeated && t > 0 { 1 + t % 3 } else { t })
-            .collect();
-        for i in (1..n).rev() {
-            from.swap(i, shuffle[i] % (i + 1));
-        }
-        let to = walk(&board, &from, &steps);
-        // Big enough boards take the constructive path; small ones BFS.
-        let (a, b) = (Arrangement::new(from.clone()), Arrangement::new(to.clone()));
-        let s = solve(&board, &a, &b, Options::default(), &|_, _| {}).unwrap().unwrap();
-        replay(&board, &from, &to, &s.moves).unwrap();
+        solve_and_replay(&[rows, cols], &shuffle, &steps, repeated, 3);
     }
 }
 
@@ -59,17 +74,7 @@ proptest! {
     ) {
         let n: usize = dims.iter().product();
         prop_assume!((2..=400).contains(&n));
-        let board = Board::grid(&dims).unwrap();
-        let mut from: Vec<Token> = (0..n as Token)
-            .map(|t| if repeated && t > 0 { 1 + t % 5 } else { t })
-            .collect();
-        for i in (1..n).rev() {
-            from.swap(i, shuffle[i] % (i + 1));
-        }
-        let to = walk(&board, &from, &steps);
-        let (a, b) = (Arrangement::new(from.clone()), Arrangement::new(to.clone()));
-        let s = solve(&board, &a, &b, Options::default(), &|_, _| {}).unwrap().unwrap();
-        replay(&board, &from, &to, &s.moves).unwrap();
+        solve_and_replay(&dims, &shuffle, &steps, repeated, 5);
     }
 }
 

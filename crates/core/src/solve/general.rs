@@ -78,9 +78,10 @@ impl State {
 /// A block's cells, its entry first.
 fn block_cells(blocks: &Blocks, block: &Block) -> Vec<usize> {
     let mut cells = vec![block.entry as usize];
+    let mut seen = std::collections::HashSet::from([block.entry as usize]);
     for &(u, v) in blocks.edges_of(block) {
         for c in [u as usize, v as usize] {
-            if !cells.contains(&c) {
+            if seen.insert(c) {
                 cells.push(c);
             }
         }
@@ -91,6 +92,8 @@ fn block_cells(blocks: &Blocks, block: &Block) -> Vec<usize> {
 /// A block on local indices (0 is the entry): adjacency lists.
 struct Local {
     cells: Vec<usize>,
+    /// Board cell -> local index.
+    index: std::collections::HashMap<usize, usize>,
     adjacent: Vec<Vec<usize>>,
 }
 
@@ -102,20 +105,17 @@ fn solve_block(
     state: &mut State,
     to: &[Token],
 ) -> Result<(), String> {
-    let index = |c: usize| {
-        cells
-            .iter()
-            .position(|&x| x == c)
-            .expect("a cell of the block")
-    };
+    let index: std::collections::HashMap<usize, usize> =
+        cells.iter().enumerate().map(|(l, &c)| (c, l)).collect();
     let mut adjacent = vec![Vec::new(); cells.len()];
     for &(u, v) in blocks.edges_of(block) {
-        let (a, b) = (index(u as usize), index(v as usize));
+        let (a, b) = (index[&(u as usize)], index[&(v as usize)]);
         adjacent[a].push(b);
         adjacent[b].push(a);
     }
     let local = Local {
         cells: cells.to_vec(),
+        index,
         adjacent,
     };
     let edges = blocks.edges_of(block).len();
@@ -626,11 +626,7 @@ fn walk_token(local: &Local, alive: &[bool], from: usize, to: usize, state: &mut
 }
 
 fn local_index(local: &Local, cell: usize) -> usize {
-    local
-        .cells
-        .iter()
-        .position(|&c| c == cell)
-        .expect("the blank is in the block")
+    local.index[&cell]
 }
 
 /// A shortest path between local cells through live cells.
