@@ -63,6 +63,24 @@ pub fn path_by<I: IntoIterator<Item = usize>>(
     None
 }
 
+/// Shortest paths from `root` to every cell at once: each cell's parent on
+/// a breadth-first search tree (`root` its own parent, `u32::MAX` for
+/// cells not connected to it).
+pub fn bfs_tree(board: &Board, root: Cell) -> Vec<Cell> {
+    let mut parent = vec![UNSEEN; board.cells()];
+    parent[root as usize] = root;
+    let mut queue = VecDeque::from([root]);
+    while let Some(v) = queue.pop_front() {
+        for &w in board.neighbours(v) {
+            if parent[w as usize] == UNSEEN {
+                parent[w as usize] = v;
+                queue.push_back(w);
+            }
+        }
+    }
+    parent
+}
+
 /// One block (biconnected component, or a bridge) of the block-cut tree
 /// rooted at a cell.
 #[derive(Clone, Debug, PartialEq, Eq)]

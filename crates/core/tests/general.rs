@@ -119,3 +119,23 @@ fn masks_cubes_and_named_boards() {
         }
     }
 }
+
+#[test]
+fn many_blocks_cost_moves_in_proportion() {
+    // A chain of 3,000 triangles, about half of them with their two far
+    // cells swapped: the blank tours the chain once, not once per block.
+    let k = 3000;
+    let mut edges = Vec::new();
+    for i in 0..k as Cell {
+        let (a, b, c) = (2 * i, 2 * i + 1, 2 * i + 2);
+        edges.extend([(a, b), (b, c), (a, c)]);
+    }
+    let board = Board::graph(2 * k + 1, &edges).unwrap();
+    let from: Vec<Token> = (0..(2 * k + 1) as Token).collect();
+    let mut to = from.clone();
+    for i in (0..k).filter(|i| i % 7 < 4) {
+        to.swap(2 * i + 1, 2 * i + 2);
+    }
+    let moves = check(&board, &from, &to).unwrap();
+    assert!(moves < 20 * board.cells(), "{moves} moves");
+}

@@ -16,7 +16,7 @@ use std::collections::VecDeque;
 
 use crate::arrangement::{BLANK, Token};
 use crate::board::{Board, Cell};
-use crate::graph::{Block, Blocks, path_by, shortest_path};
+use crate::graph::{Block, Blocks, bfs_tree, path_by, shortest_path};
 use crate::solve::{Move, bfs};
 
 /// Blocks larger than this are not peeled (the peeling is about quadratic
@@ -39,21 +39,75 @@ pub fn solve_graph(board: &Board, from: &[Token], to: &[Token]) -> Result<Vec<Mo
         state.slide(c as usize);
     }
     let blocks = Blocks::rooted(board, goal_blank as Cell);
-    for block in &blocks.blocks {
-        let cells = block_cells(&blocks, block);
-        if cells[1..].iter().all(|&c| state.tokens[c] == to[c]) {
-            continue;
-        }
-        let way = shortest_path(board, goal_blank as Cell, block.entry).expect("connected");
-        for &c in &way[1..] {
-            state.slide(c as usize);
-        }
-        solve_block(&blocks, block, &cells, &mut state, to)?;
-        for &c in way.iter().rev().skip(1) {
-            state.slide(c as usize);
+    // The blank travels on a breadth-first tree from the root, visiting the
+    // blocks' entries in depth-first order: each tree edge is walked down
+    // and back up once at most, and every walk is retraced, which puts
+    // the cells on the way back as they were.
+    let tree = bfs_tree(board, goal_blank as Cell);
+    let (depth, preorder) = tree_order(&tree, goal_blank);
+    let mut work: Vec<(&Block, Vec<usize>)> = blocks
+        .blocks
+        .iter()
+        .map(|block| (block, block_cells(&blocks, block)))
+        .filter(|(_, cells)| cells[1..].iter().any(|&c| state.tokens[c] != to[c]))
+        .collect();
+    work.sort_by_key(|(block, _)| preorder[block.entry as usize]);
+    for (block, cells) in &work {
+        walk_tree(&tree, &depth, block.entry as usize, &mut state);
+        solve_block(&blocks, block, cells, &mut state, to)?;
+        if state.moves.len() > MAX_MOVES {
+            return Err(format!(
+                "more than {MAX_MOVES} moves: too many to hold in memory on a board other than a box"
+            ));
         }
     }
+    walk_tree(&tree, &depth, goal_blank, &mut state);
     Ok(state.moves)
+}
+
+/// The most moves held for a board other than a box (8 bytes each).
+pub const MAX_MOVES: usize = 1 << 27;
+
+/// Depth of each cell on the tree, and its rank in a depth-first preorder.
+fn tree_order(tree: &[Cell], root: usize) -> (Vec<usize>, Vec<usize>) {
+    let n = tree.len();
+    let mut children = vec![Vec::new(); n];
+    for (c, &p) in tree.iter().enumerate() {
+        if p != u32::MAX && p as usize != c {
+            children[p as usize].push(c);
+        }
+    }
+    let (mut depth, mut preorder) = (vec![0; n], vec![usize::MAX; n]);
+    let mut stack = vec![root];
+    let mut rank = 0;
+    while let Some(v) = stack.pop() {
+        preorder[v] = rank;
+        rank += 1;
+        for &w in &children[v] {
+            depth[w] = depth[v] + 1;
+            stack.push(w);
+        }
+    }
+    (depth, preorder)
+}
+
+/// Walks the blank on the tree to `target`: up to the common ancestor,
+/// then down.
+fn walk_tree(tree: &[Cell], depth: &[usize], target: usize, state: &mut State) {
+    let (mut a, mut b) = (state.blank, target);
+    let mut down = Vec::new();
+    while a != b {
+        if depth[a] >= depth[b] {
+            a = tree[a] as usize;
+            state.slide(a);
+        } else {
+            down.push(b);
+            b = tree[b] as usize;
+        }
+    }
+    for &c in down.iter().rev() {
+        state.slide(c);
+    }
 }
 
 /// The arrangement being solved and the moves so far.
