@@ -332,16 +332,14 @@ impl<'s> Grid<'s> {
             let j = order.remove(p);
             order.push(j);
         }
-        let in_slice = |g: &Grid, c: usize| {
-            g.coord(c, k) == lo[k]
-                && (0..g.dims.len()).all(|j| (lo[j]..=hi[j]).contains(&g.coord(c, j)))
-        };
+        let mut slice_hi = hi.to_vec();
+        slice_hi[k] = lo[k];
         let key = |g: &Grid, c: usize| {
             order
                 .iter()
                 .fold(0usize, |acc, &j| acc * g.dims[j] + g.coord(c, j))
         };
-        let mut cells: Vec<usize> = (0..self.at.len()).filter(|&c| in_slice(self, c)).collect();
+        let mut cells = self.cells_in(lo, &slice_hi);
         cells.sort_by_key(|&c| key(self, c));
         let m = cells.len();
         for &c in &cells[..m.saturating_sub(2)] {
@@ -396,18 +394,30 @@ impl<'s> Grid<'s> {
     /// A cell of the unsolved box beyond the slice `lo[k]`, at least two
     /// steps from both `x` and `y`.
     fn far_cell(&self, k: usize, lo: &[usize], hi: &[usize], x: usize, y: usize) -> usize {
-        (0..self.at.len())
-            .filter(|&c| (0..self.dims.len()).all(|j| (lo[j]..=hi[j]).contains(&self.coord(c, j))))
-            .filter(|&c| self.coord(c, k) > lo[k])
+        let mut beyond = lo.to_vec();
+        beyond[k] += 1;
+        self.cells_in(&beyond, hi)
+            .into_iter()
             .find(|&c| self.distance(c, x) >= 2 && self.distance(c, y) >= 2)
             .expect("a box of more than eight cells has room")
     }
 
+    /// The cells of the sub-box `lo..=hi`, in reading order, found from
+    /// their coordinates (not by scanning the board).
+    fn cells_in(&self, lo: &[usize], hi: &[usize]) -> Vec<usize> {
+        let mut cells = vec![0usize];
+        for k in 0..self.dims.len() {
+            cells = cells
+                .iter()
+                .flat_map(|&c| (lo[k]..=hi[k]).map(move |x| c + x * self.strides[k]))
+                .collect();
+        }
+        cells
+    }
+
     /// Finishes the last few cells (`lo..=hi`) by breadth-first search.
     fn finish(&mut self, lo: &[usize], hi: &[usize]) {
-        let cells: Vec<usize> = (0..self.at.len())
-            .filter(|&c| (0..self.dims.len()).all(|j| (lo[j]..=hi[j]).contains(&self.coord(c, j))))
-            .collect();
+        let cells = self.cells_in(lo, hi);
         let mut edges = Vec::new();
         for (i, &c) in cells.iter().enumerate() {
             for w in self.neighbours(c) {
