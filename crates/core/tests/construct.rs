@@ -6,18 +6,8 @@ use npuzzle_core::solve::{Options, replay, solve};
 use npuzzle_core::{Arrangement, Board, Token};
 use proptest::prelude::*;
 
-/// A reachable target: `from` after a random walk of the blank.
-fn walk(board: &Board, from: &[Token], steps: &[usize]) -> Vec<Token> {
-    let mut to = from.to_vec();
-    let mut blank = to.iter().position(|&t| t == 0).unwrap();
-    for &s in steps {
-        let nb = board.neighbours(blank as u32);
-        let w = nb[s % nb.len()] as usize;
-        to.swap(blank, w);
-        blank = w;
-    }
-    to
-}
+mod common;
+use common::walk;
 
 /// Solves a random reachable pair on a box (tokens shuffled by
 /// `shuffle`, with `kinds` colours when `repeated`, the target after the

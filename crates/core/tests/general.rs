@@ -7,21 +7,8 @@ use npuzzle_core::solve::{Options, replay, solve};
 use npuzzle_core::{Arrangement, Board, Cell, Error, Token};
 use proptest::prelude::*;
 
-/// A reachable target: `from` after a random walk of the blank.
-fn walk(board: &Board, from: &[Token], steps: &[usize]) -> Vec<Token> {
-    let mut to = from.to_vec();
-    let mut blank = to.iter().position(|&t| t == 0).unwrap();
-    for &s in steps {
-        let nb = board.neighbours(blank as u32);
-        if nb.is_empty() {
-            break;
-        }
-        let w = nb[s % nb.len()] as usize;
-        to.swap(blank, w);
-        blank = w;
-    }
-    to
-}
+mod common;
+use common::walk;
 
 fn tokens(n: usize, shuffle: &[usize], repeated: bool) -> Vec<Token> {
     let mut t: Vec<Token> = (0..n as Token)
