@@ -1,14 +1,21 @@
 #!/usr/bin/env python3
-"""Shortest solutions on Korf's 100 15-puzzles: npuzzle against slidy.
+"""Shortest solutions on Korf's 100 15-puzzles: npuzzle against slidy;
+and Korf & Felner's 24-puzzles.
 
 Builds (or loads) npuzzle's pattern databases for the 4x4 board with the
-blank's goal on cell 0, solves all 100 instances with `npuzzle batch
---optimal` (both cores), checks every length against the published one,
-then builds and runs slidy 0.4.0's 4x4 solver (bench/slidy-peer, one
-core, from crates.io) on the same instances in the same run and prints
-the times and the ratio.
+blank's goal on cell 0 (7-7-1 by default, `--pattern-tiles 8` for 7-8),
+solves all 100 instances with `npuzzle batch --optimal` (both cores),
+checks every length against the published one, then builds and runs
+slidy 0.4.0's 4x4 solver (bench/slidy-peer, one core, from crates.io) on
+the same instances in the same run and prints the times and the ratio.
+npuzzle's search time is its total less a run that only loads the
+databases and answers one solved instance.
 
-    python3 bench/optimal.py [--skip-peer]
+With `--korf24 K`, solves the K easiest of Korf & Felner's 50 24-puzzles
+(fewest nodes in their search) with the 6-6-6-6 databases, one `npuzzle
+solve --optimal` each, and prints length, nodes and seconds per instance.
+
+    python3 bench/optimal.py [--pattern-tiles 8] [--skip-peer] [--korf24 10]
 """
 import argparse
 import json
@@ -19,6 +26,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "..", "shared", "data", "korf100.txt")
+DATA24 = os.path.join(ROOT, "..", "shared", "data", "korf24.txt")
 
 
 def instances():
@@ -30,31 +38,87 @@ def instances():
             yield fields[0], fields[1], fields[2:18]
 
 
+def instances24():
+    """(id, optimal length, Korf & Felner's nodes, tiles)."""
+    with open(DATA24) as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            fields = list(map(int, line.split()))
+            yield fields[0], fields[1], fields[2], fields[3:28]
+
+
+def korf24(npuzzle, count):
+    t = time.perf_counter()
+    subprocess.run([npuzzle, "pdb", "build", "--board", "5x5", "--blank", "0"], check=True)
+    print(f"5x5 pattern databases (6-6-6-6) ready in {time.perf_counter() - t:.1f} s")
+    easiest = sorted(instances24(), key=lambda i: i[2])[:count]
+    print(f"{'id':>3} {'length':>6} {'published':>9} {'nodes':>14} {'their nodes':>14} {'seconds':>8}")
+    total_time, total_nodes = 0.0, 0
+    for ident, length, their_nodes, tiles in easiest:
+        t = time.perf_counter()
+        done = subprocess.run(
+            [npuzzle, "solve", "--optimal", "--json", "--board", "5x5",
+             "--from", " ".join(map(str, tiles)), "--to", " ".join(map(str, range(25)))],
+            capture_output=True, check=True)
+        elapsed = time.perf_counter() - t
+        answer = json.loads(done.stdout)
+        total_time += elapsed
+        total_nodes += answer["nodes"]
+        print(f"{ident:>3} {answer['length']:>6} {length:>9} {answer['nodes']:>14} "
+              f"{their_nodes:>14} {elapsed:>8.1f}", flush=True)
+        if answer["length"] != length:
+            sys.exit(f"instance {ident}: length {answer['length']}, published {length}")
+    print(f"{count} instances: {total_nodes} nodes, {total_time:.1f} s (both cores, loading included)")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--skip-peer", action="store_true")
+    ap.add_argument("--pattern-tiles", type=int, default=7, help="7 (7-7-1) or 8 (7-8) on 4x4")
+    ap.add_argument("--korf24", type=int, default=0, metavar="K",
+                    help="also solve the K easiest 24-puzzles")
+    ap.add_argument("--skip-korf100", action="store_true")
     args = ap.parse_args()
-    if not os.path.exists(DATA):
-        sys.exit(f"{DATA} is not there")
     subprocess.run(["cargo", "build", "--release", "-q"], cwd=ROOT, check=True)
     npuzzle = os.path.join(ROOT, "target", "release", "npuzzle")
+    if not args.skip_korf100:
+        korf100(npuzzle, args)
+    if args.korf24:
+        if not os.path.exists(DATA24):
+            sys.exit(f"{DATA24} is not there")
+        korf24(npuzzle, args.korf24)
 
+
+def korf100(npuzzle, args):
+    if not os.path.exists(DATA):
+        sys.exit(f"{DATA} is not there")
+    tiles_flag = ["--pattern-tiles", str(args.pattern_tiles)]
     t = time.perf_counter()
-    subprocess.run([npuzzle, "pdb", "build", "--board", "4x4", "--blank", "0"], check=True)
+    subprocess.run([npuzzle, "pdb", "build", "--board", "4x4", "--blank", "0"] + tiles_flag, check=True)
     print(f"npuzzle pattern databases ready in {time.perf_counter() - t:.1f} s")
 
+    def batch(lines):
+        t = time.perf_counter()
+        done = subprocess.run([npuzzle, "batch", "--optimal"] + tiles_flag, input=lines.encode(),
+                              capture_output=True, check=True)
+        return time.perf_counter() - t, done.stdout.decode()
+
+    # Loading alone: one instance already solved.
+    solved = json.dumps({"board": "4x4", "from": list(range(16)), "to": list(range(16))}) + "\n"
+    loading = min(batch(solved)[0] for _ in range(3))
     lines = "".join(
         json.dumps({"board": "4x4", "from": tiles, "to": list(range(16)), "id": [i, length]}) + "\n"
         for i, length, tiles in instances()
     )
-    t = time.perf_counter()
-    done = subprocess.run([npuzzle, "batch", "--optimal"], input=lines.encode(), capture_output=True, check=True)
-    ours = time.perf_counter() - t
-    answers = [json.loads(l) for l in done.stdout.decode().splitlines()]
+    ours, out = batch(lines)
+    answers = [json.loads(l) for l in out.splitlines()]
     wrong = [a["id"] for a in answers if a.get("length") != a["id"][1]]
     nodes = sum(a["nodes"] for a in answers)
+    search = ours - loading
     print(f"npuzzle: {len(answers)} solved, {len(answers) - len(wrong)} of published length, "
-          f"{nodes} nodes, {ours:.2f} s (both cores, database loading included)")
+          f"{nodes} nodes, {ours:.2f} s in all (both cores), of which {loading:.2f} s "
+          f"start and database loading, {search:.2f} s search")
     if wrong:
         sys.exit(f"wrong lengths: {wrong}")
 
@@ -66,12 +130,13 @@ def main():
                           capture_output=True, check=True)
     out = done.stdout.decode().split("\n")
     build = float(out[0].split()[1])
-    search = float([l for l in out if l.startswith("search")][0].split()[1])
+    peer_search = float([l for l in out if l.startswith("search")][0].split()[1])
     lengths = {int(l.split()[0]): int(l.split()[1]) for l in out[1:] if l and l[0].isdigit()}
     agree = sum(lengths.get(i) == length for i, length, _ in instances())
-    print(f"slidy 0.4.0: databases {build:.1f} s, search {search:.2f} s (one core), "
+    print(f"slidy 0.4.0: databases {build:.1f} s, search {peer_search:.2f} s (one core), "
           f"{agree} of 100 lengths agree")
-    print(f"ratio (slidy search / npuzzle total): {search / ours:.1f}x")
+    print(f"ratio (slidy search / npuzzle search): {peer_search / search:.1f}x; "
+          f"against npuzzle's total: {peer_search / ours:.1f}x")
 
 
 if __name__ == "__main__":

@@ -63,6 +63,9 @@ enum Command {
         /// Answer each line with a shortest solution.
         #[arg(long)]
         optimal: bool,
+        /// With --optimal: largest pattern database, in tiles.
+        #[arg(long, requires = "optimal")]
+        pattern_tiles: Option<usize>,
     },
     /// A judge's format, stdin to stdout, byte for byte.
     Judge {
@@ -83,7 +86,7 @@ enum PdbAction {
         /// The blank's goal cell (default: the last cell).
         #[arg(long)]
         blank: Option<u8>,
-        /// Largest pattern, in tiles (default: 7 on 4×4, 5 on 5×5, 6 otherwise).
+        /// Largest pattern, in tiles (default: 7 on 4×4, 6 otherwise; 8 on 4×4 gives the 7-8 partition).
         #[arg(long)]
         pattern_tiles: Option<usize>,
     },
@@ -316,11 +319,12 @@ fn run(command: Command) -> Result<ExitCode> {
         Command::Batch {
             solve: solve_lines,
             optimal,
+            pattern_tiles,
         } => {
             let stdin = io::stdin().lock();
             let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
             let mode = match (solve_lines, optimal) {
-                (_, true) => jsonl::Mode::Optimal,
+                (_, true) => jsonl::Mode::Optimal(pattern_tiles),
                 (true, false) => jsonl::Mode::Solve,
                 (false, false) => jsonl::Mode::Reach,
             };

@@ -230,3 +230,38 @@ fn small_boards_of_any_shape_get_shortest_solutions() {
         assert_eq!(s.moves.len(), len, "{spec}");
     }
 }
+
+#[test]
+fn partitions_cover_every_tile_once() {
+    let rows = |g: &[Vec<u8>]| g.iter().map(Vec::len).collect::<Vec<_>>();
+    let r44 = Rect::new(4, 4);
+    // 7-7-1 (the last tile by Manhattan distance) and Korf & Felner's 7-8:
+    // rows 1-2, rows 3-4.
+    assert_eq!(rows(&partition(&r44, 0, 7)), vec![7, 7]);
+    assert_eq!(
+        partition(&r44, 0, 8),
+        vec![(1..8).collect::<Vec<u8>>(), (8..16).collect()]
+    );
+    // Korf & Felner's 6-6-6-6 blocks on 5×5.
+    let r55 = Rect::new(5, 5);
+    assert_eq!(partition(&r55, 0, 6)[0], vec![1, 2, 5, 6, 7, 12]);
+    for (rect, max) in [
+        (&r44, 5),
+        (&r44, 8),
+        (&r55, 6),
+        (&r55, 5),
+        (&Rect::new(3, 4), 6),
+    ] {
+        for blank in [0u8, 5] {
+            let groups = partition(rect, blank, max);
+            let mut cells: Vec<u8> = groups.concat();
+            assert!(groups.iter().all(|g| g.len() <= max && g.len() > 1));
+            cells.sort();
+            cells.dedup();
+            assert_eq!(cells.len(), groups.concat().len(), "disjoint");
+            assert!(!cells.contains(&blank));
+            // At most one tile is left to Manhattan distance.
+            assert!(rect.rows * rect.cols - 1 - cells.len() <= 1, "{groups:?}");
+        }
+    }
+}

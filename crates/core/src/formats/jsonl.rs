@@ -182,8 +182,9 @@ pub enum Mode {
     Reach,
     /// Solutions: also `"moves"`, `"length"`, `"optimal"`, `"nodes"`.
     Solve,
-    /// Shortest solutions, likewise.
-    Optimal,
+    /// Shortest solutions, likewise, with pattern databases of at most
+    /// this many tiles (`None`: the board's default).
+    Optimal(Option<usize>),
 }
 
 /// The JSON answer for a solution: `{"reachable": true, "moves": [[from,
@@ -278,10 +279,13 @@ fn answer_line(reader: &QuestionReader, line: Option<&[u8]>, mode: Mode) -> Resu
     let q = reader.parse(line)?;
     let mut answer = match mode {
         Mode::Reach => verdict_json(&reach(&q.board, &q.from, &q.to)?),
-        Mode::Solve | Mode::Optimal => {
-            let options = Options {
-                optimal: mode == Mode::Optimal,
-                ..Options::default()
+        Mode::Solve | Mode::Optimal(_) => {
+            let options = match mode {
+                Mode::Optimal(max_pattern) => Options {
+                    optimal: true,
+                    max_pattern,
+                },
+                _ => Options::default(),
             };
             match solve(&q.board, &q.from, &q.to, options, &|_, _| {})? {
                 Ok(solution) => solution_json(&solution),

@@ -63,28 +63,54 @@ impl Rect {
     }
 }
 
-/// How the patterns of a board are chosen: the goal cells other than the
-/// blank's, in reading order, cut into groups of at most `max_tiles`; a
-/// group of one tile is left to Manhattan distance.
+/// How the patterns of a board are chosen. On the 5×5 board with the
+/// blank's goal top left and 6-tile patterns: Korf & Felner's four compact
+/// blocks. Otherwise the goal cells other than the blank's, in reading
+/// order, cut into the fewest groups of at most `max_tiles`, as even as
+/// can be with the smaller groups first (4×4 with 8: rows 1-2 and rows
+/// 3-4, the 7-8 partition); a lone tile left over is kept last and left
+/// to Manhattan distance (4×4 with 7: 7-7-1).
 pub fn partition(rect: &Rect, blank_goal: u8, max_tiles: usize) -> Vec<Vec<u8>> {
+    if (rect.rows, rect.cols, blank_goal, max_tiles) == (5, 5, 0, 6) {
+        return vec![
+            vec![1, 2, 5, 6, 7, 12],
+            vec![3, 4, 8, 9, 13, 14],
+            vec![10, 11, 15, 16, 20, 21],
+            vec![17, 18, 19, 22, 23, 24],
+        ];
+    }
     let tiles: Vec<u8> = (0..rect.cells() as u8)
         .filter(|&c| c != blank_goal)
         .collect();
-    tiles
-        .chunks(max_tiles.max(1))
-        .filter(|g| g.len() > 1)
-        .map(<[u8]>::to_vec)
-        .collect()
+    let max = max_tiles.max(1);
+    if tiles.len() % max == 1 {
+        return tiles[..tiles.len() - 1]
+            .chunks(max)
+            .filter(|g| g.len() > 1)
+            .map(<[u8]>::to_vec)
+            .collect();
+    }
+    let groups = tiles.len().div_ceil(max);
+    let mut out = Vec::with_capacity(groups);
+    let mut at = 0;
+    for g in 0..groups {
+        // Sizes differ by at most one, the larger ones last.
+        let size = tiles.len() / groups + usize::from(g >= groups - tiles.len() % groups);
+        out.push(tiles[at..at + size].to_vec());
+        at += size;
+    }
+    out.retain(|g| g.len() > 1);
+    out
 }
 
 /// The default largest pattern for a board: 7 tiles on 4×4 (two 57.7M
-/// entry databases, built in seconds), 6 on 3×4 and 5×4, 5 on 5×5.
+/// entry databases, built in about two minutes; 8 gives the 7-8 partition,
+/// a 519M entry database), 6 on 3×4, 5×4 and 5×5 (four 127.5M entry
+/// databases on 5×5).
 pub fn default_max_tiles(rect: &Rect) -> usize {
     match rect.cells() {
-        0..=12 => 6,
         13..=16 => 7,
-        17..=20 => 6,
-        _ => 5,
+        _ => 6,
     }
 }
 
@@ -321,9 +347,27 @@ impl SearchState {
         2 * (count - lis as u32)
     }
 
-    /// Slides the token on `from` into the blank; returns what undo needs.
+    /// The database value that sliding the token on `from` into the blank
+    /// would give its pattern, or `u32::MAX` when the token is in none.
+    /// Looked up for all of a node's children before any is entered, these
+    /// lookups (cache misses, mostly) overlap instead of queueing.
     #[inline]
-    fn apply(&mut self, h: &Heuristic, from: u8) -> Undo {
+    fn value_after(&self, h: &Heuristic, from: u8) -> u32 {
+        let t = self.tiles[from as usize];
+        let Some((p, i)) = h.slot[t as usize] else {
+            return u32::MAX;
+        };
+        let pos = &self.pos[p as usize];
+        let mut moved = [0u8; 32];
+        moved[..pos.len()].copy_from_slice(pos);
+        moved[i as usize] = self.blank;
+        h.dbs[p as usize].lookup(&moved[..pos.len()]) as u32
+    }
+
+    /// Slides the token on `from` into the blank; returns what undo needs.
+    /// `ahead`: the value [`Self::value_after`] gave, if known.
+    #[inline]
+    fn apply(&mut self, h: &Heuristic, from: u8, ahead: u32) -> Undo {
         if self.stale != NONE {
             // Two moves in a row without a look at the heuristic (the
             // frontier): bring the reflected value up to date first.
@@ -377,7 +421,11 @@ impl SearchState {
                 let (p, i) = (p as usize, i as usize);
                 self.pos[p][i] = to;
                 undo.value = self.value[p];
-                self.value[p] = h.dbs[p].lookup(&self.pos[p]) as u32;
+                self.value[p] = if ahead != u32::MAX {
+                    ahead
+                } else {
+                    h.dbs[p].lookup(&self.pos[p]) as u32
+                };
             }
             None => self.rest = self.rest + rect.distance(to, t) - rect.distance(from, t),
         }
@@ -489,12 +537,21 @@ impl Dfs<'_> {
         }
         self.nodes += 1;
         let blank = self.state.blank;
-        for k in 0..self.h.rect.neighbours[blank as usize].len() {
-            let from = self.h.rect.neighbours[blank as usize][k];
+        let h = self.h;
+        let neighbours = &h.rect.neighbours[blank as usize];
+        let mut ahead = [u32::MAX; 4];
+        if !h.dbs.is_empty() {
+            for (k, &from) in neighbours.iter().enumerate() {
+                if from != previous {
+                    ahead[k] = self.state.value_after(h, from);
+                }
+            }
+        }
+        for (k, &from) in neighbours.iter().enumerate() {
             if from == previous {
                 continue;
             }
-            let undo = self.state.apply(self.h, from);
+            let undo = self.state.apply(h, from, ahead[k]);
             self.path.push(from);
             if self.search(g + 1, bound, blank) {
                 return true;
@@ -533,7 +590,7 @@ pub fn ida_star(heuristic: &Heuristic, tiles: &[u8]) -> Solution {
                     continue;
                 }
                 let mut s = state.clone();
-                s.apply(heuristic, from);
+                s.apply(heuristic, from, u32::MAX);
                 let mut p = path.clone();
                 p.push(from);
                 next.push((s, p));
