@@ -358,8 +358,10 @@ pub fn permutation_parity(p: &[u32]) -> Result<bool, NotPermutation> {
             .expect("the max is out of range");
         return Err(NotPermutation::OutOfRange(v));
     }
+    if n == 0 {
+        return Ok(false);
+    }
     let mut seen = vec![0u64; n.div_ceil(64)];
-    let is_seen = |seen: &[u64], i: usize| (seen[i >> 6] >> (i & 63)) & 1 != 0;
     // Walk w starts on starts[w] (increasing) and ends where it meets
     // ends[w], a cell seen before.
     let mut starts: Vec<u32> = Vec::new();
@@ -384,6 +386,8 @@ pub fn permutation_parity(p: &[u32]) -> Result<bool, NotPermutation> {
         None
     };
     // Each lane: the cell it stands on and its walk; `u32::MAX` when idle.
+    // An idle lane stands where its next step is a cell seen (when no walk
+    // is left to start, every cell is seen).
     let mut cell = [0u32; LANES];
     let mut walk = [u32::MAX; LANES];
     let mut active = 0;
@@ -394,23 +398,32 @@ pub fn permutation_parity(p: &[u32]) -> Result<bool, NotPermutation> {
         }
     }
     while active > 0 {
+        // One step of every lane, the body small enough to be unrolled
+        // with the lanes in registers; walks that end are seen to after.
+        let mut ended = 0u32;
         for lane in 0..LANES {
+            let next = p[cell[lane] as usize] as usize;
+            let (word, bit) = (seen[next >> 6], 1u64 << (next & 63));
+            if word & bit != 0 {
+                ended |= 1 << lane;
+            } else {
+                seen[next >> 6] = word | bit;
+                cell[lane] = next as u32;
+            }
+        }
+        while ended != 0 {
+            let lane = ended.trailing_zeros() as usize;
+            ended &= ended - 1;
             if walk[lane] == u32::MAX {
                 continue;
             }
-            let next = p[cell[lane] as usize] as usize;
-            if is_seen(&seen, next) {
-                ends[walk[lane] as usize] = next as u32;
-                match start_walk(&mut seen, &mut starts, &mut ends) {
-                    Some((s, w)) => (cell[lane], walk[lane]) = (s as u32, w as u32),
-                    None => {
-                        walk[lane] = u32::MAX;
-                        active -= 1;
-                    }
+            ends[walk[lane] as usize] = p[cell[lane] as usize];
+            match start_walk(&mut seen, &mut starts, &mut ends) {
+                Some((s, w)) => (cell[lane], walk[lane]) = (s as u32, w as u32),
+                None => {
+                    walk[lane] = u32::MAX;
+                    active -= 1;
                 }
-            } else {
-                seen[next >> 6] |= 1 << (next & 63);
-                cell[lane] = next as u32;
             }
         }
     }

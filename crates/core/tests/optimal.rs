@@ -265,3 +265,61 @@ fn partitions_cover_every_tile_once() {
         }
     }
 }
+
+/// A database's values against brute force: a 0-1 breadth-first search
+/// over (placement, blank cell), where a pattern tile's move costs one and
+/// any other move nothing; the database keeps the least over blank cells.
+#[test]
+fn databases_equal_brute_force() {
+    for (rect, cells) in [
+        (Rect::new(3, 3), vec![1u8, 2, 3]),
+        (Rect::new(3, 3), vec![5u8, 7, 8, 4]),
+        (Rect::new(2, 4), vec![0u8, 6, 3]),
+    ] {
+        let n = (rect.rows * rect.cols) as u8;
+        let pattern = Pattern {
+            rows: rect.rows,
+            cols: rect.cols,
+            cells: cells.clone(),
+        };
+        let db = PatternDb::build(&pattern, &|_| {});
+        let mut dist: HashMap<(Vec<u8>, u8), u32> = HashMap::new();
+        let mut queue = VecDeque::new();
+        for b in (0..n).filter(|b| !cells.contains(b)) {
+            dist.insert((cells.clone(), b), 0);
+            queue.push_back((cells.clone(), b));
+        }
+        while let Some((pos, b)) = queue.pop_front() {
+            let d = dist[&(pos.clone(), b)];
+            for w in grid_neighbours(&rect, b as usize) {
+                let w = w as u8;
+                let (next, cost) = match pos.iter().position(|&p| p == w) {
+                    Some(i) => {
+                        let mut next = pos.clone();
+                        next[i] = b;
+                        (next, 1)
+                    }
+                    None => (pos.clone(), 0),
+                };
+                let key = (next, w);
+                if dist.get(&key).is_none_or(|&old| old > d + cost) {
+                    dist.insert(key.clone(), d + cost);
+                    if cost == 0 {
+                        queue.push_front(key);
+                    } else {
+                        queue.push_back(key);
+                    }
+                }
+            }
+        }
+        let mut least: HashMap<Vec<u8>, u32> = HashMap::new();
+        for ((pos, _), d) in dist {
+            let e = least.entry(pos).or_insert(d);
+            *e = (*e).min(d);
+        }
+        assert_eq!(least.len(), db.len(), "every placement reached");
+        for (pos, d) in least {
+            assert_eq!(db.lookup(&pos) as u32, d, "{cells:?} at {pos:?}");
+        }
+    }
+}

@@ -524,6 +524,11 @@ impl Dfs<'_> {
             return false;
         }
         let h = self.state.h(self.h);
+        debug_assert_eq!(
+            h,
+            SearchState::new(self.h, &self.state.tiles).h(self.h),
+            "incremental h"
+        );
         if g + h > bound {
             self.next_bound = self.next_bound.min(g + h);
             return false;
