@@ -1,17 +1,20 @@
-//! Shortest solutions on rectangles: IDA* with an admissible, consistent
-//! heuristic, any start and any goal.
+//! Shortest solutions on rectangles: IDA* with an admissible heuristic, any
+//! start and any goal.
 //!
 //! Heuristics: Manhattan distance plus linear conflicts where no pattern
-//! database fits, additive disjoint pattern databases otherwise (4×4: two
-//! 7-tile databases and the last tile by Manhattan distance), looked up
+//! database fits (consistent), additive disjoint pattern databases otherwise
+//! (admissible; 4×4: two 7-tile databases and the last tile by Manhattan
+//! distance, or 7-8 on request; 5×5: Korf & Felner's 6-6-6-6), looked up
 //! also on the board reflected about its main diagonal when the goal
 //! allows it (Felner, Korf & Hanan 2004). Tiles are relabelled by their
 //! goal cells, so one database serves every goal with the blank on the
 //! same cell.
 //!
-//! The search updates the heuristic incrementally (one pattern per move),
-//! allocates nothing per node, never undoes the previous move, and splits
-//! each iteration over all cores from a frontier a few moves deep.
+//! The search updates the heuristic incrementally (one pattern per move,
+//! the lookups of a node's children made together so that their cache
+//! misses overlap), allocates nothing per node, never undoes the previous
+//! move, and splits each iteration over all cores from a frontier a few
+//! moves deep.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};

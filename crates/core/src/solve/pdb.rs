@@ -5,7 +5,8 @@
 //! database holds, for every placement of those tiles, the fewest moves
 //! *of pattern tiles* that bring them home, the other tiles being
 //! interchangeable and free to move. Databases of disjoint patterns add up
-//! to an admissible and consistent heuristic.
+//! to an admissible heuristic (not a consistent one: the least over the
+//! blank's regions forgets which region the blank is in).
 //!
 //! They are built by breadth-first search backwards from the goal over
 //! (placement, blank region) states: the blank moves for free inside the
