@@ -29,23 +29,24 @@ DATA = os.path.join(ROOT, "..", "shared", "data", "korf100.txt")
 DATA24 = os.path.join(ROOT, "..", "shared", "data", "korf24.txt")
 
 
-def instances():
-    with open(DATA) as f:
+def rows(path):
+    """The numbers of each data line of `path` (comments and blank lines skipped)."""
+    with open(path) as f:
         for line in f:
-            if line.startswith("#") or not line.strip():
-                continue
-            fields = list(map(int, line.split()))
-            yield fields[0], fields[1], fields[2:18]
+            if not line.startswith("#") and line.strip():
+                yield list(map(int, line.split()))
+
+
+def instances():
+    """(id, optimal length, tiles)."""
+    for fields in rows(DATA):
+        yield fields[0], fields[1], fields[2:18]
 
 
 def instances24():
     """(id, optimal length, Korf & Felner's nodes, tiles)."""
-    with open(DATA24) as f:
-        for line in f:
-            if line.startswith("#") or not line.strip():
-                continue
-            fields = list(map(int, line.split()))
-            yield fields[0], fields[1], fields[2], fields[3:28]
+    for fields in rows(DATA24):
+        yield fields[0], fields[1], fields[2], fields[3:28]
 
 
 def korf24(npuzzle, count):
