@@ -68,7 +68,12 @@ pub fn pdb(action: PdbAction) -> Result<()> {
             let max = pattern_tiles.unwrap_or_else(|| optimal::default_max_tiles(&rect));
             let bar = build_bar();
             for cells in optimal::partition(&rect, blank, max) {
-                let pattern = Pattern { rows, cols, cells };
+                let pattern = Pattern {
+                    rows,
+                    cols,
+                    cells,
+                    blank,
+                };
                 let started = std::time::Instant::now();
                 let db = pdb::load_or_build(&pattern, &bar)?;
                 println!(

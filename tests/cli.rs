@@ -377,7 +377,7 @@ fn pdb_build_list_clear() {
     assert_eq!(out.lines().count(), 2, "{out}");
     let (_, out) = with_cache(&["pdb", "list"]);
     // Seven tiles in two balanced groups: 3 + 4.
-    assert!(out.contains("pdb-2x4-0.1.2.bin"), "{out}");
+    assert!(out.contains("pdb-2x4-b7-0.1.2.bin"), "{out}");
     let (_, out) = with_cache(&["pdb", "clear"]);
     assert!(out.starts_with("removed 2"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);

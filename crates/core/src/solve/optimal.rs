@@ -156,6 +156,7 @@ impl Heuristic {
                 rows: rect.rows,
                 cols: rect.cols,
                 cells: cells.clone(),
+                blank: blank_goal,
             };
             dbs.push(pdb::load_or_build(&pattern, progress)?);
         }
@@ -163,11 +164,13 @@ impl Heuristic {
     }
 
     /// Additive pattern databases already at hand (their patterns must be
-    /// disjoint and leave out the blank's goal cell).
+    /// disjoint, leave out the blank's goal cell and have it as their
+    /// blank's goal).
     pub fn from_databases(rect: &Rect, blank_goal: u8, dbs: Vec<Arc<PatternDb>>) -> Heuristic {
         let n = rect.cells();
         let mut slot = vec![None; n];
         for (p, db) in dbs.iter().enumerate() {
+            assert_eq!(db.pattern.blank, blank_goal, "the databases' blank goal");
             for (i, &c) in db.pattern.cells.iter().enumerate() {
                 assert!(c != blank_goal && slot[c as usize].is_none());
                 slot[c as usize] = Some((p as u8, i as u8));

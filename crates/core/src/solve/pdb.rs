@@ -11,7 +11,10 @@
 //! They are built by breadth-first search backwards from the goal over
 //! (placement, blank region) states: the blank moves for free inside the
 //! region of non-pattern cells it is in, so a region stands for all its
-//! cells. Layers are expanded on all cores. Databases are written to a
+//! cells. The search starts from the goal's blank cell only: where the
+//! pattern's tiles wall that cell off (tiles 1 and 5 around the blank's
+//! corner on 5×5), bringing the blank home costs pattern moves, and a
+//! database that started from every region would not count them. Layers are expanded on all cores. Databases are written to a
 //! cache directory in a versioned format with a CRC-32, and rebuilt when
 //! missing or damaged.
 
@@ -31,7 +34,8 @@ pub const MAX_CELLS: usize = 32;
 /// The largest database built: 2^29 entries, enough for 8 tiles on 4×4
 /// (519M entries, about 5 bytes each while building).
 pub const MAX_PLACEMENTS: usize = 1 << 29;
-const VERSION: u32 = 1;
+/// 2: the blank's goal cell joined the pattern.
+const VERSION: u32 = 2;
 /// Unreached entries (never left once a database is complete).
 const UNSEEN: u8 = u8::MAX;
 
@@ -44,6 +48,8 @@ pub struct Pattern {
     pub cols: usize,
     /// Goal cells of the pattern's tiles, in a fixed order.
     pub cells: Vec<u8>,
+    /// Goal cell of the blank (not one of `cells`).
+    pub blank: u8,
 }
 
 impl Pattern {
@@ -53,10 +59,17 @@ impl Pattern {
         (0..self.cells.len()).map(|i| n - i).product()
     }
 
-    /// Checks that the database can be built here: at most
-    /// [`MAX_PLACEMENTS`] entries (the build takes about 5 bytes each).
+    /// Checks that the database can be built here: the blank's goal is a
+    /// free cell of the board, and there are at most [`MAX_PLACEMENTS`]
+    /// entries (the build takes about 5 bytes each).
     pub fn check_size(&self) -> Result<(), Error> {
         let n = self.rows * self.cols;
+        if self.blank as usize >= n || self.cells.contains(&self.blank) {
+            return Err(Error::Unsupported(format!(
+                "the blank's goal cell {} is not a free cell of the pattern",
+                self.blank
+            )));
+        }
         let size = (0..self.cells.len())
             .try_fold(1usize, |acc, i| acc.checked_mul(n.checked_sub(i)?))
             .filter(|&s| s <= MAX_PLACEMENTS && n <= MAX_CELLS && self.cells.len() < n);
@@ -73,7 +86,13 @@ impl Pattern {
     /// The file name of this pattern's database in the cache.
     pub fn file_name(&self) -> String {
         let cells: Vec<String> = self.cells.iter().map(u8::to_string).collect();
-        format!("pdb-{}x{}-{}.bin", self.rows, self.cols, cells.join("."))
+        format!(
+            "pdb-{}x{}-b{}-{}.bin",
+            self.rows,
+            self.cols,
+            self.blank,
+            cells.join(".")
+        )
     }
 }
 
@@ -232,6 +251,10 @@ impl PatternDb {
             n <= MAX_CELLS && k <= 11 && n > k,
             "pattern too large for this board"
         );
+        assert!(
+            (pattern.blank as usize) < n && !pattern.cells.contains(&pattern.blank),
+            "the blank's goal is a free cell"
+        );
         let geo = Geometry::new(pattern.rows, pattern.cols);
         let size = pattern.placements();
         // Per placement: the blank cells already reached (as regions).
@@ -255,23 +278,18 @@ impl PatternDb {
             v as u8
         };
         let occupied = |pos: &[u8]| pos.iter().fold(0u64, |m, &p| m | 1 << p);
-        // Layer 0: the goal placement, with every region of its free cells.
+        // Layer 0: the goal placement, with the blank's region.
         let goal = pattern.cells.clone();
         let free = geo.all & !occupied(&goal);
-        let mut layer = Vec::new();
-        let mut left = free;
         let r0 = rank(&goal, n);
-        while left != 0 {
-            let cell = left.trailing_zeros() as u8;
-            let region = geo.region(1 << cell, free);
-            left &= !region;
-            seen[r0].fetch_or(region as u32, Ordering::Relaxed);
-            layer.push(pack(&goal, cell));
-        }
+        seen[r0].store(
+            geo.region(1 << pattern.blank, free) as u32,
+            Ordering::Relaxed,
+        );
         dist[r0].store(0, Ordering::Relaxed);
-        found_states.fetch_add(layer.len() as u64, Ordering::Relaxed);
+        found_states.fetch_add(1, Ordering::Relaxed);
         // Layers are kept as the chunks their expansion made, never copied.
-        let mut frontier: Vec<Vec<u64>> = vec![layer];
+        let mut frontier: Vec<Vec<u64>> = vec![vec![pack(&goal, pattern.blank)]];
         found_placements.fetch_add(1, Ordering::Relaxed);
         let mut depth = 0u32;
         while frontier.iter().any(|c| !c.is_empty()) {
@@ -357,7 +375,8 @@ impl PatternDb {
         self.table.is_empty()
     }
 
-    /// The file header: magic, version, shape, pattern cells, entries.
+    /// The file header: magic, version, shape, pattern cells, the blank's
+    /// goal cell, entries.
     fn header(pattern: &Pattern) -> Vec<u8> {
         let mut bytes = Vec::with_capacity(64);
         bytes.extend_from_slice(MAGIC);
@@ -366,6 +385,7 @@ impl PatternDb {
         bytes.push(pattern.cols as u8);
         bytes.push(pattern.cells.len() as u8);
         bytes.extend_from_slice(&pattern.cells);
+        bytes.push(pattern.blank);
         bytes.extend_from_slice(&(pattern.placements() as u64).to_le_bytes());
         bytes
     }
@@ -538,6 +558,7 @@ mod tests {
             rows: 2,
             cols: 3,
             cells: vec![1, 2],
+            blank: 0,
         };
         let db = PatternDb::build(&pattern, &|_| {});
         assert_eq!(db.lookup(&[1, 2]), 0);
