@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
 use npuzzle_core::formats::judge::{self, JudgeFormat};
+use npuzzle_core::formats::numbers::Input;
 use npuzzle_core::formats::{jsonl, spec::parse_board};
 use npuzzle_core::{Arrangement, Board, Verdict, reach, solve};
 use std::time::Instant;
@@ -338,9 +339,8 @@ fn run(command: Command) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Judge { format } => {
-            let stdin = io::stdin();
             let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-            judge::run(format.into(), stdin, &mut out)?;
+            judge::run(format.into(), Input::stdin(), &mut out)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Demo => {

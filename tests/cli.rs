@@ -17,6 +17,33 @@ fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
     )
 }
 
+/// Runs npuzzle with `args`, its stdin a file holding `contents` and read
+/// from offset `skip` on (npuzzle maps such a file instead of reading it).
+fn run_on_file(args: &[&str], contents: &str, skip: u64) -> (i32, String, String) {
+    use std::io::{Seek, SeekFrom};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static FILES: AtomicUsize = AtomicUsize::new(0);
+    let path = std::env::temp_dir().join(format!(
+        "npuzzle-cli-stdin-{}-{}",
+        std::process::id(),
+        FILES.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::write(&path, contents).unwrap();
+    let mut file = std::fs::File::open(&path).unwrap();
+    file.seek(SeekFrom::Start(skip)).unwrap();
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args(args)
+        .stdin(file)
+        .output()
+        .unwrap();
+    std::fs::remove_file(&path).unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
 fn assert_clean_error(stderr: &str) {
     assert!(stderr.starts_with("error: "), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
@@ -212,6 +239,12 @@ fn judge_samples_byte_for_byte() {
     for (format, input, want) in samples {
         let (code, out, err) = run(&["judge", format], input);
         assert_eq!((code, out.as_str()), (0, *want), "{format}: {err}");
+        // The same from a file, and from a file read past a first line.
+        let (code, out, err) = run_on_file(&["judge", format], input, 0);
+        assert_eq!((code, out.as_str()), (0, *want), "{format} (file): {err}");
+        let skipped = format!("skipped\n{input}");
+        let (code, out, err) = run_on_file(&["judge", format], &skipped, 8);
+        assert_eq!((code, out.as_str()), (0, *want), "{format} (offset): {err}");
     }
 }
 
@@ -265,11 +298,15 @@ fn judge_errors_keep_earlier_answers() {
         ),
     ];
     for (format, input, want, message) in cases {
-        let (code, out, err) = run(&["judge", format], input);
-        assert_eq!(code, 2, "{format} {input:?}");
-        assert_eq!(out, *want, "{format} {input:?}");
-        assert_clean_error(&err);
-        assert!(err.contains(message), "{format} {input:?}: {err}");
+        for (code, out, err) in [
+            run(&["judge", format], input),
+            run_on_file(&["judge", format], input, 0),
+        ] {
+            assert_eq!(code, 2, "{format} {input:?}");
+            assert_eq!(out, *want, "{format} {input:?}");
+            assert_clean_error(&err);
+            assert!(err.contains(message), "{format} {input:?}: {err}");
+        }
     }
 }
 
@@ -277,9 +314,13 @@ fn judge_errors_keep_earlier_answers() {
 fn huge_tokens_do_not_grow_memory() {
     // A megabyte of digits: refused after a few bytes, no panic.
     let digits = "9".repeat(1 << 20);
-    let (code, _, err) = run(&["judge", "odd"], &digits);
-    assert_eq!(code, 2);
-    assert!(err.contains("is too large"), "{err}");
+    for (code, _, err) in [
+        run(&["judge", "odd"], &digits),
+        run_on_file(&["judge", "odd"], &digits, 0),
+    ] {
+        assert_eq!(code, 2);
+        assert!(err.contains("is too large"), "{err}");
+    }
 }
 
 #[test]

@@ -14,14 +14,14 @@
 //! malformed input the answers of all earlier cases are written, then the
 //! error names the case and the line.
 
-use std::io::{Read, Write};
+use std::io::Write;
 
 use rayon::prelude::*;
 
 use crate::arrangement::{Arrangement, BLANK};
 use crate::board::{Board, MAX_CELLS};
 use crate::error::Error;
-use crate::formats::numbers::{BadNumber, Numbers, read_numbers};
+use crate::formats::numbers::{BadNumber, Input, Numbers, read_numbers};
 use crate::formats::spec::{HDU4021, parse_board};
 use crate::reach::{NotPermutation, parity_verdict, permutation_parity, reach};
 
@@ -66,9 +66,9 @@ const MAX_IN_FLIGHT: usize = 2;
 /// run(JudgeFormat::Odd, "3\n1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 0 8\n".as_bytes(), &mut out).unwrap();
 /// assert_eq!(out, b"TAK\n");
 /// ```
-pub fn run<R: Read + Send + 'static, W: Write>(
+pub fn run<W: Write>(
     format: JudgeFormat,
-    input: R,
+    input: impl Into<Input>,
     output: &mut W,
 ) -> Result<u64, Error> {
     read_numbers(input, |numbers| judge_all(format, numbers, output))

@@ -1,7 +1,9 @@
 //! A streaming reader of whitespace-separated non-negative integers, for
 //! the judge formats.
 //!
-//! The input is read a window (up to 2 MiB) at a time; each window is cut at
+//! The input is read a window (up to 2 MiB) at a time, in place where it
+//! is a regular file (mapped into memory, each window's pages let go once
+//! parsed), else by a thread reading ahead; each window is cut at
 //! whitespace into parts that are parsed on all cores, without allocating
 //! per number: 64 bytes and four numbers at a time with SSE2/SSSE3 where
 //! the processor has them, else 8 bytes at a time, and byte by byte for
@@ -355,12 +357,62 @@ const CARRY: usize = 32;
 
 /// Windows read ahead and not yet parsed, at most.
 const READ_AHEAD: usize = 2;
+/// Mapped pages are let go in steps of this many bytes (a multiple of
+/// every page size in use).
+const RELEASE_STEP: usize = 64 << 10;
 
-/// Reads the numbers of `input` with `f`. A thread reads the input ahead,
-/// a window at a time, while the windows before are parsed and used; it
-/// stops soon after `f` returns (at its next read), and `f`'s result does
-/// not wait for it: a bad token on an interactive input is reported at
-/// once.
+/// Where the numbers come from.
+pub enum Input {
+    /// Any reader: a thread reads it ahead, a window at a time.
+    Stream(Box<dyn Read + Send>),
+    /// A regular file mapped into memory: windows are parsed in place, with
+    /// no copy, and their pages let go once parsed. The file must not
+    /// shrink while it is read (the process would be stopped by the system).
+    Mapped(memmap2::Mmap),
+}
+
+impl<R: Read + Send + 'static> From<R> for Input {
+    fn from(reader: R) -> Input {
+        Input::Stream(Box::new(reader))
+    }
+}
+
+impl Input {
+    /// Standard input: mapped from its current offset when it is a
+    /// non-empty regular file (a redirect), else read as a stream (a pipe,
+    /// a terminal).
+    pub fn stdin() -> Input {
+        #[cfg(unix)]
+        if let Some(map) = Input::map_stdin() {
+            return Input::Mapped(map);
+        }
+        Input::from(io::stdin())
+    }
+
+    #[cfg(unix)]
+    fn map_stdin() -> Option<memmap2::Mmap> {
+        use std::io::Seek;
+        use std::os::fd::AsFd;
+        let mut file = std::fs::File::from(io::stdin().as_fd().try_clone_to_owned().ok()?);
+        let len = file.metadata().ok().filter(|m| m.is_file())?.len();
+        let offset = file.stream_position().ok()?;
+        if offset >= len {
+            return None;
+        }
+        // SAFETY: the map is only read. A file changed while it is read
+        // gives unspecified numbers (as a stream would), and one that
+        // shrinks stops the process, as documented on `Input::Mapped`.
+        let map = unsafe { memmap2::MmapOptions::new().offset(offset).map(&file) }.ok()?;
+        let _ = map.advise(memmap2::Advice::Sequential);
+        Some(map)
+    }
+}
+
+/// Reads the numbers of `input` with `f`. A stream is read ahead by a
+/// thread, a window at a time, while the windows before are parsed and
+/// used; it stops soon after `f` returns (at its next read), and `f`'s
+/// result does not wait for it: a bad token on an interactive input is
+/// reported at once.
 ///
 /// ```
 /// use npuzzle_core::formats::numbers::read_numbers;
@@ -373,16 +425,28 @@ const READ_AHEAD: usize = 2;
 ///     assert_eq!(r.next_number().unwrap(), None);
 /// });
 /// ```
-pub fn read_numbers<R: Read + Send + 'static, T>(input: R, f: impl FnOnce(&mut Numbers) -> T) -> T {
-    let (full, full_rx) = std::sync::mpsc::sync_channel(READ_AHEAD - 1);
-    let (empty_tx, empty) = std::sync::mpsc::channel();
-    std::thread::spawn(move || read_ahead(input, full, empty));
+pub fn read_numbers<T>(input: impl Into<Input>, f: impl FnOnce(&mut Numbers) -> T) -> T {
+    let source = match input.into() {
+        Input::Stream(reader) => {
+            let (full, full_rx) = std::sync::mpsc::sync_channel(READ_AHEAD - 1);
+            let (empty_tx, empty) = std::sync::mpsc::channel();
+            std::thread::spawn(move || read_ahead(reader, full, empty));
+            Source::Stream {
+                full: full_rx,
+                empty: empty_tx,
+                window: vec![0; CARRY],
+            }
+        }
+        Input::Mapped(map) => Source::Mapped { map, released: 0 },
+    };
+    let start = match source {
+        Source::Stream { .. } => CARRY,
+        Source::Mapped { .. } => 0,
+    };
     let mut numbers = Numbers {
-        full: full_rx,
-        empty: empty_tx,
-        window: vec![0; CARRY],
-        start: CARRY,
-        filled: CARRY,
+        source,
+        start,
+        filled: start,
         last: false,
         parts: Vec::new(),
         part: 0,
@@ -455,12 +519,10 @@ fn read_ahead<R: Read>(
 /// The numbers of an input, parsed a window at a time on all cores; see
 /// [`read_numbers`].
 pub struct Numbers {
-    full: std::sync::mpsc::Receiver<Buffer>,
-    empty: std::sync::mpsc::Sender<Vec<u8>>,
-    /// The current window: bytes `start..filled`, of which those up to the
-    /// last part's end are parsed into `parts`; the rest is an unfinished
-    /// token carried to the next window.
-    window: Vec<u8>,
+    source: Source,
+    /// The current window: bytes `start..filled` of the source's bytes, of
+    /// which those up to the last part's end are parsed into `parts`; the
+    /// rest is an unfinished token that goes on in the next window.
     start: usize,
     filled: usize,
     /// Whether the window ends the input.
@@ -475,30 +537,85 @@ pub struct Numbers {
     spare: Vec<Vec<u32>>,
 }
 
+/// Where the windows come from.
+enum Source {
+    /// Buffers from the reader thread (the current one is `window`;
+    /// `empty` takes it back), an unfinished token copied to the front of
+    /// the next.
+    Stream {
+        full: std::sync::mpsc::Receiver<Buffer>,
+        empty: std::sync::mpsc::Sender<Vec<u8>>,
+        window: Vec<u8>,
+    },
+    /// A mapped file: windows are its ranges; pages before `released`
+    /// were let go.
+    Mapped { map: memmap2::Mmap, released: usize },
+}
+
+impl Source {
+    /// The bytes the window's offsets refer to.
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Source::Stream { window, .. } => window,
+            Source::Mapped { map, .. } => map,
+        }
+    }
+}
+
 impl Numbers {
     /// Moves to the next window and parses it. False at the end of input.
     fn advance(&mut self) -> Result<bool, BadNumber> {
         if self.last {
             return Ok(false);
         }
-        let Ok(mut next) = self.full.recv() else {
-            return Ok(false);
-        };
-        if let Some(e) = next.error.take() {
-            return Err(BadNumber {
-                line: self.next_line,
-                problem: format!("cannot read input: {e}"),
-            });
-        }
-        // The unfinished token goes in front of the next window.
+        // Where the unfinished token, if any, starts.
         let cut = self.parts.last().map_or(self.start, |p| p.end);
-        let carry = (self.filled - cut).min(CARRY);
-        next.bytes[CARRY - carry..CARRY].copy_from_slice(&self.window[cut..cut + carry]);
-        let old = std::mem::replace(&mut self.window, next.bytes);
-        let _ = self.empty.send(old);
-        self.start = CARRY - carry;
-        self.filled = next.filled;
-        self.last = next.eof;
+        match &mut self.source {
+            Source::Stream {
+                full,
+                empty,
+                window,
+            } => {
+                let Ok(mut next) = full.recv() else {
+                    return Ok(false);
+                };
+                if let Some(e) = next.error.take() {
+                    return Err(BadNumber {
+                        line: self.next_line,
+                        problem: format!("cannot read input: {e}"),
+                    });
+                }
+                // The unfinished token goes in front of the next window.
+                let carry = (self.filled - cut).min(CARRY);
+                next.bytes[CARRY - carry..CARRY].copy_from_slice(&window[cut..cut + carry]);
+                let old = std::mem::replace(window, next.bytes);
+                let _ = empty.send(old);
+                self.start = CARRY - carry;
+                self.filled = next.filled;
+                self.last = next.eof;
+            }
+            Source::Mapped { map, released } => {
+                // Pages wholly parsed are let go, so that resident memory
+                // stays at about a window whatever the file's size.
+                let done = cut / RELEASE_STEP * RELEASE_STEP;
+                #[cfg(unix)]
+                if done > *released {
+                    // SAFETY: the map is read-only and shared: its pages
+                    // are read again from the file if ever touched.
+                    let _ = unsafe {
+                        map.unchecked_advise_range(
+                            memmap2::UncheckedAdvice::DontNeed,
+                            *released,
+                            done - *released,
+                        )
+                    };
+                }
+                *released = done;
+                self.start = cut;
+                self.filled = (cut + WINDOW).min(map.len());
+                self.last = self.filled == map.len();
+            }
+        }
         for part in self.parts.drain(..) {
             self.spare.push(part.numbers);
         }
@@ -507,7 +624,7 @@ impl Numbers {
         // Cut after the last whitespace; at the end of input, take all. A
         // window with no whitespace at all is one giant token: parse it,
         // it will be refused.
-        let bytes = &self.window[..self.filled];
+        let bytes = &self.source.bytes()[..self.filled];
         let cut = if self.last {
             self.filled
         } else {
@@ -559,13 +676,14 @@ impl Numbers {
     fn part_error(&self) -> Option<BadNumber> {
         let part = self.parts.get(self.part)?;
         let at = part.bad_at?;
-        let newlines = self.window[part.start..at]
+        let bytes = self.source.bytes();
+        let newlines = bytes[part.start..at]
             .iter()
             .filter(|&&b| b == b'\n')
             .count();
         Some(BadNumber {
             line: part.first_line + newlines as u64,
-            problem: describe(&self.window[at..self.filled]),
+            problem: describe(&bytes[at..self.filled]),
         })
     }
 
@@ -637,7 +755,7 @@ impl Numbers {
             return self.next_line;
         };
         // Count lines up to the start of token `index` in part `p`.
-        let bytes = &self.window[p.start..p.end];
+        let bytes = &self.source.bytes()[p.start..p.end];
         let (mut line, mut seen, mut in_token) = (p.first_line, 0usize, false);
         for &b in bytes {
             let space = CLASS[b as usize] == SPACE;
@@ -662,6 +780,19 @@ impl Numbers {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `bytes` as a mapped file (the file itself is removed at once).
+    fn mapped(bytes: &[u8]) -> Input {
+        static FILES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let k = FILES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = std::env::temp_dir().join(format!("npuzzle-numbers-{}-{k}", std::process::id()));
+        std::fs::write(&path, bytes).unwrap();
+        let file = std::fs::File::open(&path).unwrap();
+        // SAFETY: the file is this test's own.
+        let map = unsafe { memmap2::Mmap::map(&file) }.unwrap();
+        std::fs::remove_file(&path).unwrap();
+        Input::Mapped(map)
+    }
 
     fn all(text: &str) -> Result<Vec<u32>, BadNumber> {
         read_numbers(io::Cursor::new(text.as_bytes().to_vec()), |r| {
@@ -719,7 +850,7 @@ mod tests {
                 text.push_str([" ", "\n", "  ", "\t", "\r\n", " \x0c "][sep]);
             }
             let (want, bad_line) = reference(&text);
-            let got = read_numbers(io::Cursor::new(text.clone().into_bytes()), |r| {
+            let read = |r: &mut Numbers| {
                 let mut out = Vec::new();
                 loop {
                     match r.next_number() {
@@ -728,8 +859,12 @@ mod tests {
                         Err(e) => return (out, Some(e.line)),
                     }
                 }
-            });
-            proptest::prop_assert_eq!(got, (want, bad_line));
+            };
+            let got = read_numbers(io::Cursor::new(text.clone().into_bytes()), read);
+            proptest::prop_assert_eq!(&got, &(want, bad_line));
+            if !text.is_empty() {
+                proptest::prop_assert_eq!(read_numbers(mapped(text.as_bytes()), read), got);
+            }
             // The scalar paths alone (as on processors without SSSE3) give
             // the same numbers and stop on the same token.
             let bytes = text.as_bytes();
@@ -845,9 +980,13 @@ mod tests {
         let last_line = 1 + text.trim_end().matches('\n').count() as u64;
         text.push_str("bad");
         let bad_line = 1 + text.matches('\n').count() as u64;
-        read_numbers(
-            Trickle(io::Cursor::new(text.into_bytes()), 1_000_003),
-            |r| {
+        let bytes = text.into_bytes();
+        // A stream read in odd pieces, and the file mapped.
+        for input in [
+            Input::from(Trickle(io::Cursor::new(bytes.clone()), 1_000_003)),
+            mapped(&bytes),
+        ] {
+            read_numbers(input, |r| {
                 let mut out = Vec::new();
                 assert_eq!(
                     r.take_into(usize::MAX, &mut out).unwrap_err().line,
@@ -857,7 +996,7 @@ mod tests {
                 assert_eq!(r.line(), last_line);
                 // Seven numbers back is the line before.
                 assert_eq!(r.line_back(8), last_line - 1);
-            },
-        );
+            });
+        }
     }
 }
