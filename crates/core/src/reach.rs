@@ -285,21 +285,22 @@ fn decide_box(dims: &[usize], from: &[Token], to: &[Token]) -> Verdict {
     }
 }
 
-/// On a path the sequence of tiles, blank left out, never changes.
-fn path_order(from: &[Token], to: &[Token]) -> Verdict {
-    let tiles = |a: &'_ [Token]| {
-        a.iter()
-            .copied()
-            .filter(|&t| t != BLANK)
-            .collect::<Vec<_>>()
-    };
-    let (a, b) = (tiles(from), tiles(to));
-    match a.iter().zip(&b).position(|(x, y)| x != y) {
+/// The verdict on a path (a box with one side longer than 1): the
+/// sequence of tiles, blank left out, never changes.
+pub fn path_order(from: &[Token], to: &[Token]) -> Verdict {
+    fn tiles(a: &[Token]) -> impl Iterator<Item = Token> + '_ {
+        a.iter().copied().filter(|&t| t != BLANK)
+    }
+    match tiles(from)
+        .zip(tiles(to))
+        .enumerate()
+        .find(|(_, (x, y))| x != y)
+    {
         None => Verdict::Reachable,
-        Some(i) => Verdict::Unreachable(Reason::PathOrder {
+        Some((i, (from, to))) => Verdict::Unreachable(Reason::PathOrder {
             index: i + 1,
-            from: a[i],
-            to: b[i],
+            from,
+            to,
         }),
     }
 }
@@ -657,7 +658,8 @@ impl BlockChecker<'_> {
     }
 
     /// θ0: B must be the image of A' under one of the 120 arrangements
-    /// reachable with the blank back on the entry.
+    /// reachable with the blank back on the entry, on the cells the block
+    /// owns.
     fn check_theta0(&self, adjacency: &LocalAdjacency, cells: &[Cell]) -> Result<(), Reason> {
         let canon = adjacency.theta0_labels().expect("classified as θ0");
         // canon[k] = local index of canonical vertex k.
@@ -673,9 +675,13 @@ impl BlockChecker<'_> {
             .iter()
             .map(|&l| self.to[cells[l as usize] as usize])
             .collect();
-        let reachable = theta0_group(root)
-            .iter()
-            .any(|g| (0..7).all(|k| b[k] == a[g[k] as usize]));
+        // The entry's token belongs to the parent block (a cycle there
+        // can change it); the group fixes the entry anyway.
+        let reachable = theta0_group(root).iter().any(|g| {
+            (0..7)
+                .filter(|&k| k != root)
+                .all(|k| b[k] == a[g[k] as usize])
+        });
         if reachable {
             Ok(())
         } else {

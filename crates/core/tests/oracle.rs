@@ -259,6 +259,34 @@ fn theta0_with_tails_and_twins() {
 }
 
 #[test]
+fn theta0_hanging_on_a_cycle() {
+    // A cycle on the θ0 block's entry turns other tokens onto the entry:
+    // the θ0 check must leave the entry's token to the cycle's. (A
+    // random graph found this: the check once compared it too.)
+    let theta0 = [
+        (0, 2),
+        (2, 1),
+        (0, 3),
+        (3, 4),
+        (4, 1),
+        (0, 5),
+        (5, 6),
+        (6, 1),
+    ];
+    let mut edges = theta0.to_vec();
+    edges.extend([(1, 7), (7, 8), (8, 1)]);
+    both("theta0 + triangle on a branch cell", &graph(9, &edges), 3);
+    let mut edges = theta0.to_vec();
+    edges.extend([(3, 7), (7, 8), (8, 9), (9, 3)]);
+    check_board(
+        "theta0 + 4-cycle on a path cell",
+        &graph(10, &edges),
+        &distinct(10),
+        2,
+    );
+}
+
+#[test]
 fn boxes() {
     for spec in ["2x2", "2x3", "3x2", "2x2x2", "2x4", "1x2x3", "3x3"] {
         let b = parse_board(spec).unwrap();

@@ -23,7 +23,7 @@ use crate::board::{Board, MAX_CELLS};
 use crate::error::Error;
 use crate::formats::numbers::{BadNumber, Input, Numbers, read_numbers};
 use crate::formats::spec::{HDU4021, parse_board};
-use crate::reach::{NotPermutation, parity_verdict, permutation_parity, reach};
+use crate::reach::{NotPermutation, parity_verdict, path_order, permutation_parity, reach};
 
 /// One of the judge formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -374,16 +374,7 @@ fn decide(case: &Case, hdu: Option<&Board>) -> Result<bool, Error> {
         })?;
         return Ok(verdict.is_reachable());
     }
-    fn tiles(g: &[u32]) -> impl Iterator<Item = u32> + '_ {
-        g.iter().copied().filter(|&t| t != BLANK)
-    }
     let long_sides = case.dims.iter().filter(|&&d| d > 1).count();
-    // On a path the tiles keep their order.
-    let path_same = long_sides == 1
-        && match &case.second {
-            None => tiles(&case.first).eq(1..cells as u32),
-            Some(second) => tiles(&case.first).eq(tiles(second)),
-        };
     let blank_first = case.first.iter().position(|&t| t == BLANK).unwrap_or(0);
     let odd_first =
         permutation_parity(&case.first).map_err(|e| not_permutation(e, "the first grid", cells))?;
@@ -399,7 +390,11 @@ fn decide(case: &Case, hdu: Option<&Board>) -> Result<bool, Error> {
     };
     Ok(match long_sides {
         0 => true,
-        1 => path_same,
+        1 => match &case.second {
+            Some(second) => path_order(&case.first, second),
+            None => path_order(&case.first, Arrangement::solved(cells).tokens()),
+        }
+        .is_reachable(),
         _ => parity_verdict(
             &case.dims,
             odd_first != odd_second,
