@@ -180,18 +180,17 @@ impl<'a> MoveWriter<'a> {
             return Err(e.into());
         }
         if self.json {
-            let head = if self.written == 0 && !self.count {
-                "{\"moves\":[],"
-            } else if self.count {
-                "{"
-            } else {
-                "],"
-            };
-            writeln!(
-                out,
-                "{head}\"reachable\":true,\"reason\":null,\"length\":{},\"optimal\":{},\"nodes\":{},\"seconds\":{seconds}}}",
-                summary.length, summary.optimal, summary.nodes
-            )?;
+            let mut fields = jsonl::solved_fields(summary);
+            fields.insert("seconds".into(), seconds.into());
+            let fields = serde_json::to_string(&fields)?;
+            // The moves went out as they came: close their array, then
+            // the other fields (the object's opening brace left off).
+            let rest = &fields[1..];
+            match (self.count, self.written) {
+                (true, _) => writeln!(out, "{fields}")?,
+                (false, 0) => writeln!(out, "{{\"moves\":[],{rest}")?,
+                (false, _) => writeln!(out, "],{rest}")?,
+            }
         } else if self.count {
             writeln!(out, "{}", summary.length)?;
         } else {

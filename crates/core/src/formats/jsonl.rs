@@ -191,14 +191,25 @@ pub enum Mode {
 /// to], ...], "length", "optimal", "nodes"}`.
 pub fn solution_json(solution: &Solution) -> Value {
     let moves: Vec<[u32; 2]> = solution.moves.iter().map(|m| [m.from, m.to]).collect();
-    json!({
-        "reachable": true,
-        "reason": null,
-        "moves": moves,
-        "length": solution.moves.len(),
-        "optimal": solution.optimal,
-        "nodes": solution.nodes,
-    })
+    let mut answer = solved_fields(&crate::solve::Summary {
+        length: solution.moves.len() as u64,
+        optimal: solution.optimal,
+        nodes: solution.nodes,
+    });
+    answer.insert("moves".into(), json!(moves));
+    Value::Object(answer)
+}
+
+/// The fields of a solved pair's answer besides its moves: the one list
+/// of them, for answers made whole and for moves written as they come.
+pub fn solved_fields(summary: &crate::solve::Summary) -> serde_json::Map<String, Value> {
+    let mut fields = serde_json::Map::new();
+    fields.insert("reachable".into(), true.into());
+    fields.insert("reason".into(), Value::Null);
+    fields.insert("length".into(), summary.length.into());
+    fields.insert("optimal".into(), summary.optimal.into());
+    fields.insert("nodes".into(), summary.nodes.into());
+    fields
 }
 
 /// The JSON answer for a verdict.
