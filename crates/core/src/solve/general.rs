@@ -9,15 +9,18 @@
 //! block (θ0 among them) is searched breadth first. A larger 2-connected
 //! block is peeled: a cell whose removal leaves the rest 2-connected (and
 //! not a cycle, and with an odd cycle when the block has one) gets its
-//! token, walked there step by step with the blank going round it, until a
-//! few cells are left for a breadth-first search.
+//! token, walked there step by step with the blank going round it, or a
+//! whole ear is loaded at once, until a few cells are left for a
+//! breadth-first search. A region that can lose neither a cell nor an ear
+//! (a long cycle with one chord) is sorted by 3-cycles instead (see
+//! [`super::three_cycles`]).
 
 use std::collections::VecDeque;
 
 use crate::arrangement::{BLANK, Token};
 use crate::board::{Board, Cell};
 use crate::graph::{Block, Blocks, bfs_tree, path_by, shortest_path};
-use crate::solve::{Move, bfs};
+use crate::solve::{Move, bfs, three_cycles};
 
 /// Blocks larger than this are not peeled (the peeling is about quadratic
 /// in the block's size).
@@ -340,22 +343,15 @@ fn peel(local: &Local, home: usize, state: &mut State, goal: &[Token]) -> Result
     let odd_block = !is_bipartite(local, &alive);
     while left > ENDGAME {
         let Some(c) = peelable(local, &alive, home, odd_block) else {
-            if let Some((ear, u, v)) = peelable_ear(local, &alive, home, odd_block) {
-                load_ear(local, &mut alive, &ear, u, v, state, goal)?;
+            if let Some((ear, u, v)) = peelable_ear(local, &alive, home, odd_block)
+                && load_ear(local, &mut alive, &ear, u, v, state, goal).is_ok()
+            {
                 left -= ear.len();
                 continue;
             }
-            let region: Vec<Token> = (0..m)
-                .filter(|&l| alive[l])
-                .map(|l| state.tokens[local.cells[l]])
-                .collect();
-            if bfs::small_enough(&region) {
-                break;
-            }
-            return Err(format!(
-                "{left} cells of a block are left, none of which can be set without cutting \
-                 the rest in two (a long cycle with few chords, say): not handled yet"
-            ));
+            // Neither a cell nor an ear can go (a long cycle with one
+            // chord, say), or the ear is too long for the rest to load it.
+            break;
         };
         // Bring a token that belongs on c: the nearest one still free.
         let want = goal[c];
@@ -365,12 +361,58 @@ fn peel(local: &Local, home: usize, state: &mut State, goal: &[Token]) -> Result
         alive[c] = false;
         left -= 1;
     }
-    let region: Vec<usize> = (0..m).filter(|&l| alive[l]).collect();
-    endgame(local, &region, state, goal)
+    finish(local, &alive, home, state, goal)
 }
 
-/// Whether the live cells, with `gone` taken out, are 2-connected, not a
-/// cycle, and non-bipartite if the block is.
+/// Sets the live cells: breadth first when few arrangements are left,
+/// else (or where the search finds none) by 3-cycles.
+fn finish(
+    local: &Local,
+    alive: &[bool],
+    home: usize,
+    state: &mut State,
+    goal: &[Token],
+) -> Result<(), String> {
+    let region: Vec<usize> = (0..alive.len()).filter(|&l| alive[l]).collect();
+    let tokens: Vec<Token> = region
+        .iter()
+        .map(|&l| state.tokens[local.cells[l]])
+        .collect();
+    if bfs::small_enough(&tokens) && endgame(local, &region, state, goal).is_ok() {
+        return Ok(());
+    }
+    // The blank home, then the sorting on the region's own indices.
+    let blank = local_index(local, state.blank);
+    let way = local_path(local, alive, blank, home).ok_or("the blank cannot get home")?;
+    for &l in &way[1..] {
+        state.slide(local.cells[l]);
+    }
+    let at: std::collections::HashMap<usize, usize> =
+        region.iter().enumerate().map(|(i, &l)| (l, i)).collect();
+    let adjacent: Vec<Vec<usize>> = region
+        .iter()
+        .map(|&l| {
+            local.adjacent[l]
+                .iter()
+                .filter_map(|w| at.get(w).copied())
+                .collect()
+        })
+        .collect();
+    let tokens: Vec<Token> = region
+        .iter()
+        .map(|&l| state.tokens[local.cells[l]])
+        .collect();
+    let want: Vec<Token> = region.iter().map(|&l| goal[l]).collect();
+    let walk = three_cycles::sort_by_three_cycles(&adjacent, at[&home], &tokens, &want)?;
+    for i in walk {
+        state.slide(local.cells[region[i]]);
+    }
+    Ok(())
+}
+
+/// Whether the live cells are 2-connected, not a cycle, not θ0, and
+/// non-bipartite if the block is: whether every arrangement the block
+/// allows is still open to them.
 fn can_remain(local: &Local, alive: &[bool], odd_block: bool) -> bool {
     let cells = alive.iter().filter(|&&a| a).count();
     let edges: usize = (0..alive.len())
@@ -378,7 +420,28 @@ fn can_remain(local: &Local, alive: &[bool], odd_block: bool) -> bool {
         .map(|l| local.adjacent[l].iter().filter(|&&w| alive[w]).count())
         .sum::<usize>()
         / 2;
-    edges > cells && is_biconnected(local, alive) && (!odd_block || !is_bipartite(local, alive))
+    edges > cells
+        && is_biconnected(local, alive)
+        && !is_theta0(local, alive, cells, edges)
+        && (!odd_block || !is_bipartite(local, alive))
+}
+
+/// Whether 2-connected live cells (`cells` of them, `edges` edges) form
+/// θ0: of the θ-graphs on 7 cells (paths of 0+1+4, 0+2+3, 1+1+3 or 1+2+2
+/// cells between two branch cells), the one whose branch cells are not
+/// neighbours and share one neighbour.
+fn is_theta0(local: &Local, alive: &[bool], cells: usize, edges: usize) -> bool {
+    if cells != 7 || edges != 8 {
+        return false;
+    }
+    let live = |l: usize| local.adjacent[l].iter().copied().filter(move |&w| alive[w]);
+    let branch: Vec<usize> = (0..alive.len())
+        .filter(|&l| alive[l] && live(l).count() == 3)
+        .collect();
+    let [u, v] = branch[..] else {
+        return false;
+    };
+    !live(u).any(|w| w == v) && live(u).filter(|&w| live(v).any(|x| x == w)).count() == 1
 }
 
 /// An ear of the live cells: a path of cells with two live neighbours

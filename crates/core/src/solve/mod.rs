@@ -11,6 +11,7 @@ pub mod construct;
 pub mod general;
 pub mod optimal;
 pub mod pdb;
+mod three_cycles;
 
 use crate::arrangement::{Arrangement, BLANK, Token};
 use crate::board::{Board, Cell};
