@@ -479,6 +479,88 @@ proptest! {
     }
 }
 
+/// Small blocks to glue at cut cells: (cells, edges).
+const BLOCKS: &[(usize, &[(usize, usize)])] = &[
+    (2, &[(0, 1)]),                                         // a bridge
+    (3, &[(0, 1), (1, 2), (2, 0)]),                         // a triangle
+    (4, &[(0, 1), (1, 2), (2, 3), (3, 0)]),                 // a square
+    (5, &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)]),         // a pentagon
+    (4, &[(0, 1), (1, 2), (2, 3), (3, 0), (0, 2)]),         // a diamond
+    (4, &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]), // K4
+    (5, &[(0, 2), (2, 1), (0, 3), (3, 1), (0, 4), (4, 1)]), // K2,3
+    (
+        7,
+        &[
+            (0, 2),
+            (2, 1),
+            (0, 3),
+            (3, 4),
+            (4, 1),
+            (0, 5),
+            (5, 6),
+            (6, 1),
+        ],
+    ), // θ0
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// Blocks glued at cut cells, every block on every cell of the one
+    /// before: how blocks pass tokens (or not) through their shared cells.
+    #[test]
+    fn glued_blocks_match_bfs(
+        picks in prop::collection::vec((0usize..BLOCKS.len(), 0usize..100, 0usize..100), 1..4),
+        distinct_tokens in any::<bool>(),
+        colours in prop::collection::vec(1u8..4, 9),
+        shuffle_a in prop::collection::vec(0usize..1000, 9),
+        shuffle_b in prop::collection::vec(0usize..1000, 9),
+        near in any::<bool>(),
+    ) {
+        let mut n = 0;
+        let mut edges: Vec<(Cell, Cell)> = Vec::new();
+        for &(b, at, turn) in &picks {
+            let (size, block) = BLOCKS[b];
+            if n > 0 && n + size - 1 > 9 {
+                continue;
+            }
+            // The block's vertex `turn % size` is glued on cell `at % n`.
+            let glued = turn % size;
+            let cell = |v: usize| -> usize {
+                if n == 0 {
+                    v
+                } else if v == glued {
+                    at % n
+                } else {
+                    n + (v + size - glued - 1) % size
+                }
+            };
+            for &(u, v) in block {
+                edges.push((cell(u) as Cell, cell(v) as Cell));
+            }
+            n += if n == 0 { size } else { size - 1 };
+        }
+        let board = graph(n, &edges);
+        let mut tokens: Vec<u8> = if distinct_tokens { distinct(n) } else {
+            std::iter::once(0).chain(colours[..n - 1].iter().copied()).collect()
+        };
+        let shuffle = |t: &mut Vec<u8>, s: &[usize]| for i in (1..t.len()).rev() { t.swap(i, s[i] % (i + 1)); };
+        shuffle(&mut tokens, &shuffle_a);
+        let seen = reachable_from(&board, &tokens);
+        let target: Vec<u8> = if near {
+            let states: Vec<u64> = seen.iter().copied().collect();
+            unpack(states[shuffle_b[0] % states.len()], n)
+        } else {
+            let mut t = tokens.clone();
+            shuffle(&mut t, &shuffle_b);
+            t
+        };
+        let verdict = reach(&board, &arrangement(&tokens), &arrangement(&target)).unwrap();
+        prop_assert_eq!(verdict.is_reachable(), seen.contains(&pack(&target)),
+            "edges {:?} from {:?} to {:?}: {:?}", edges, tokens, target, verdict);
+    }
+}
+
 #[test]
 fn hdu4021_dead_ends() {
     let board = parse_board("hdu4021").unwrap();
