@@ -227,35 +227,34 @@ fn theta_graphs() {
     }
 }
 
+/// θ0: branch cells 0 and 1, joined by 0-2-1, 0-3-4-1 and 0-5-6-1.
+const THETA0: [(Cell, Cell); 8] = [
+    (0, 2),
+    (2, 1),
+    (0, 3),
+    (3, 4),
+    (4, 1),
+    (0, 5),
+    (5, 6),
+    (6, 1),
+];
+
+/// θ0 with more edges on cells 7 and up.
+fn theta0_and(more: &[(Cell, Cell)]) -> Vec<(Cell, Cell)> {
+    THETA0.iter().chain(more).copied().collect()
+}
+
 #[test]
 fn theta0_with_tails_and_twins() {
     // θ0 hanging off a path, and two θ0 blocks sharing a cell: the θ0
     // check must work on any entry cell.
-    let mut edges = vec![
-        (0, 2),
-        (2, 1),
-        (0, 3),
-        (3, 4),
-        (4, 1),
-        (0, 5),
-        (5, 6),
-        (6, 1),
-    ];
-    edges.push((4, 7));
-    both("theta0 + tail", &graph(8, &edges), 4);
-    let mut edges = vec![
-        (0, 2),
-        (2, 1),
-        (0, 3),
-        (3, 4),
-        (4, 1),
-        (0, 5),
-        (5, 6),
-        (6, 1),
-    ];
-    edges.push((1, 7));
-    edges.push((7, 8));
-    check_board("theta0 + path 2", &graph(9, &edges), &distinct(9), 1);
+    both("theta0 + tail", &graph(8, &theta0_and(&[(4, 7)])), 4);
+    check_board(
+        "theta0 + path 2",
+        &graph(9, &theta0_and(&[(1, 7), (7, 8)])),
+        &distinct(9),
+        1,
+    );
 }
 
 #[test]
@@ -263,24 +262,14 @@ fn theta0_hanging_on_a_cycle() {
     // A cycle on the θ0 block's entry turns other tokens onto the entry:
     // the θ0 check must leave the entry's token to the cycle's. (A
     // random graph found this: the check once compared it too.)
-    let theta0 = [
-        (0, 2),
-        (2, 1),
-        (0, 3),
-        (3, 4),
-        (4, 1),
-        (0, 5),
-        (5, 6),
-        (6, 1),
-    ];
-    let mut edges = theta0.to_vec();
-    edges.extend([(1, 7), (7, 8), (8, 1)]);
-    both("theta0 + triangle on a branch cell", &graph(9, &edges), 3);
-    let mut edges = theta0.to_vec();
-    edges.extend([(3, 7), (7, 8), (8, 9), (9, 3)]);
+    both(
+        "theta0 + triangle on a branch cell",
+        &graph(9, &theta0_and(&[(1, 7), (7, 8), (8, 1)])),
+        3,
+    );
     check_board(
         "theta0 + 4-cycle on a path cell",
-        &graph(10, &edges),
+        &graph(10, &theta0_and(&[(3, 7), (7, 8), (8, 9), (9, 3)])),
         &distinct(10),
         2,
     );
@@ -443,6 +432,54 @@ fn reachable_from(board: &Board, start: &[u8]) -> std::collections::HashSet<u64>
     seen
 }
 
+/// One random start on `board` (distinct tokens, or blank and `colours`),
+/// shuffled by `shuffle_a`; one target, reachable by breadth-first search
+/// when `near`, else shuffled by `shuffle_b`: the decision must agree.
+fn matches_bfs(
+    board: &Board,
+    distinct_tokens: bool,
+    colours: &[u8],
+    shuffle_a: &[usize],
+    shuffle_b: &[usize],
+    near: bool,
+) -> Result<(), TestCaseError> {
+    let n = board.cells();
+    let mut tokens: Vec<u8> = if distinct_tokens {
+        distinct(n)
+    } else {
+        std::iter::once(0)
+            .chain(colours[..n - 1].iter().copied())
+            .collect()
+    };
+    let shuffle = |t: &mut Vec<u8>, s: &[usize]| {
+        for i in (1..t.len()).rev() {
+            t.swap(i, s[i] % (i + 1));
+        }
+    };
+    shuffle(&mut tokens, shuffle_a);
+    let seen = reachable_from(board, &tokens);
+    let target: Vec<u8> = if near {
+        // A target drawn from the reachable set, to test positives.
+        let states: Vec<u64> = seen.iter().copied().collect();
+        unpack(states[shuffle_b[0] % states.len()], n)
+    } else {
+        let mut t = tokens.clone();
+        shuffle(&mut t, shuffle_b);
+        t
+    };
+    let verdict = reach(board, &arrangement(&tokens), &arrangement(&target)).unwrap();
+    prop_assert_eq!(
+        verdict.is_reachable(),
+        seen.contains(&pack(&target)),
+        "edges {:?} from {:?} to {:?}: {:?}",
+        board.edges().collect::<Vec<_>>(),
+        tokens,
+        target,
+        verdict
+    );
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -458,29 +495,12 @@ proptest! {
         near in any::<bool>(),
     ) {
         let board = random_graph(n, &extra, &parents);
-        let mut tokens: Vec<u8> = if distinct_tokens { distinct(n) } else {
-            std::iter::once(0).chain(colours[..n - 1].iter().copied()).collect()
-        };
-        let shuffle = |t: &mut Vec<u8>, s: &[usize]| for i in (1..t.len()).rev() { t.swap(i, s[i] % (i + 1)); };
-        shuffle(&mut tokens, &shuffle_a);
-        let seen = reachable_from(&board, &tokens);
-        let target: Vec<u8> = if near {
-            // A target drawn from the reachable set, to test positives.
-            let states: Vec<u64> = seen.iter().copied().collect();
-            unpack(states[shuffle_b[0] % states.len()], n)
-        } else {
-            let mut t = tokens.clone();
-            shuffle(&mut t, &shuffle_b);
-            t
-        };
-        let verdict = reach(&board, &arrangement(&tokens), &arrangement(&target)).unwrap();
-        prop_assert_eq!(verdict.is_reachable(), seen.contains(&pack(&target)),
-            "edges {:?} from {:?} to {:?}: {:?}", board.edges().collect::<Vec<_>>(), tokens, target, verdict);
+        matches_bfs(&board, distinct_tokens, &colours, &shuffle_a, &shuffle_b, near)?;
     }
 }
 
 /// Small blocks to glue at cut cells: (cells, edges).
-const BLOCKS: &[(usize, &[(usize, usize)])] = &[
+const BLOCKS: &[(usize, &[(Cell, Cell)])] = &[
     (2, &[(0, 1)]),                                         // a bridge
     (3, &[(0, 1), (1, 2), (2, 0)]),                         // a triangle
     (4, &[(0, 1), (1, 2), (2, 3), (3, 0)]),                 // a square
@@ -488,19 +508,7 @@ const BLOCKS: &[(usize, &[(usize, usize)])] = &[
     (4, &[(0, 1), (1, 2), (2, 3), (3, 0), (0, 2)]),         // a diamond
     (4, &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]), // K4
     (5, &[(0, 2), (2, 1), (0, 3), (3, 1), (0, 4), (4, 1)]), // K2,3
-    (
-        7,
-        &[
-            (0, 2),
-            (2, 1),
-            (0, 3),
-            (3, 4),
-            (4, 1),
-            (0, 5),
-            (5, 6),
-            (6, 1),
-        ],
-    ), // θ0
+    (7, &THETA0),                                           // θ0
 ];
 
 proptest! {
@@ -536,28 +544,12 @@ proptest! {
                 }
             };
             for &(u, v) in block {
-                edges.push((cell(u) as Cell, cell(v) as Cell));
+                edges.push((cell(u as usize) as Cell, cell(v as usize) as Cell));
             }
             n += if n == 0 { size } else { size - 1 };
         }
         let board = graph(n, &edges);
-        let mut tokens: Vec<u8> = if distinct_tokens { distinct(n) } else {
-            std::iter::once(0).chain(colours[..n - 1].iter().copied()).collect()
-        };
-        let shuffle = |t: &mut Vec<u8>, s: &[usize]| for i in (1..t.len()).rev() { t.swap(i, s[i] % (i + 1)); };
-        shuffle(&mut tokens, &shuffle_a);
-        let seen = reachable_from(&board, &tokens);
-        let target: Vec<u8> = if near {
-            let states: Vec<u64> = seen.iter().copied().collect();
-            unpack(states[shuffle_b[0] % states.len()], n)
-        } else {
-            let mut t = tokens.clone();
-            shuffle(&mut t, &shuffle_b);
-            t
-        };
-        let verdict = reach(&board, &arrangement(&tokens), &arrangement(&target)).unwrap();
-        prop_assert_eq!(verdict.is_reachable(), seen.contains(&pack(&target)),
-            "edges {:?} from {:?} to {:?}: {:?}", edges, tokens, target, verdict);
+        matches_bfs(&board, distinct_tokens, &colours, &shuffle_a, &shuffle_b, near)?;
     }
 }
 
