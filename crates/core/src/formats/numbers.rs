@@ -426,22 +426,20 @@ impl Input {
 /// });
 /// ```
 pub fn read_numbers<T>(input: impl Into<Input>, f: impl FnOnce(&mut Numbers) -> T) -> T {
-    let source = match input.into() {
+    // A stream's windows start after room for a carried token.
+    let (source, start) = match input.into() {
         Input::Stream(reader) => {
             let (full, full_rx) = std::sync::mpsc::sync_channel(READ_AHEAD - 1);
             let (empty_tx, empty) = std::sync::mpsc::channel();
             std::thread::spawn(move || read_ahead(reader, full, empty));
-            Source::Stream {
+            let source = Source::Stream {
                 full: full_rx,
                 empty: empty_tx,
                 window: vec![0; CARRY],
-            }
+            };
+            (source, CARRY)
         }
-        Input::Mapped(map) => Source::Mapped { map, released: 0 },
-    };
-    let start = match source {
-        Source::Stream { .. } => CARRY,
-        Source::Mapped { .. } => 0,
+        Input::Mapped(map) => (Source::Mapped { map, released: 0 }, 0),
     };
     let mut numbers = Numbers {
         source,

@@ -373,6 +373,12 @@ fn finish(
     state: &mut State,
     goal: &[Token],
 ) -> Result<(), String> {
+    // The blank home first: the sorting wants it there.
+    let blank = local_index(local, state.blank);
+    let way = local_path(local, alive, blank, home).ok_or("the blank cannot get home")?;
+    for &l in &way[1..] {
+        state.slide(local.cells[l]);
+    }
     let region: Vec<usize> = (0..alive.len()).filter(|&l| alive[l]).collect();
     let tokens: Vec<Token> = region
         .iter()
@@ -381,12 +387,7 @@ fn finish(
     if bfs::small_enough(&tokens) && endgame(local, &region, state, goal).is_ok() {
         return Ok(());
     }
-    // The blank home, then the sorting on the region's own indices.
-    let blank = local_index(local, state.blank);
-    let way = local_path(local, alive, blank, home).ok_or("the blank cannot get home")?;
-    for &l in &way[1..] {
-        state.slide(local.cells[l]);
-    }
+    // The sorting, on the region's own indices.
     let at: std::collections::HashMap<usize, usize> =
         region.iter().enumerate().map(|(i, &l)| (l, i)).collect();
     let adjacent: Vec<Vec<usize>> = region
@@ -397,10 +398,6 @@ fn finish(
                 .filter_map(|w| at.get(w).copied())
                 .collect()
         })
-        .collect();
-    let tokens: Vec<Token> = region
-        .iter()
-        .map(|&l| state.tokens[local.cells[l]])
         .collect();
     let want: Vec<Token> = region.iter().map(|&l| goal[l]).collect();
     let walk = three_cycles::sort_by_three_cycles(&adjacent, at[&home], &tokens, &want)?;

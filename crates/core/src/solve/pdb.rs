@@ -14,9 +14,10 @@
 //! cells. The search starts from the goal's blank cell only: where the
 //! pattern's tiles wall that cell off (tiles 1 and 5 around the blank's
 //! corner on 5×5), bringing the blank home costs pattern moves, and a
-//! database that started from every region would not count them. Layers are expanded on all cores. Databases are written to a
-//! cache directory in a versioned format with a CRC-32, and rebuilt when
-//! missing or damaged.
+//! database that started from every region would not count them. Layers
+//! are expanded on all cores. Databases are written to a cache directory
+//! in a versioned format with a CRC-32, and rebuilt when missing or
+//! damaged.
 
 use std::io::{Read, Write};
 use std::ops::{Deref, DerefMut};

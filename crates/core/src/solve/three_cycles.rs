@@ -283,7 +283,12 @@ struct ThreeCycle {
 fn three_cycle(words: &[Word], home: usize, m: usize) -> Option<ThreeCycle> {
     let moved = |w: &Word| (0..m).filter(|&c| w.perm[c] != c).count();
     let mut small: Option<Word> = None;
+    // The first half are the walks, the second their inverses; a cycle
+    // (one walk) has no 3-cycle.
     let half = words.len() / 2;
+    if half < 2 {
+        return None;
+    }
     for a in 0..half {
         for b in (0..words.len()).filter(|&b| b % half != a) {
             for i in 1..=m.min(8) {
