@@ -79,13 +79,16 @@ fn long_cycles_with_one_chord() {
         edges.push((0, chord as Cell));
         let board = Board::graph(n, &edges).unwrap();
         let from: Vec<Token> = (0..n as Token).collect();
+        // The blank's rounds from 0: along the ring to the chord's end and
+        // back over the chord; over the chord and along the rest.
         let small: Vec<usize> = (1..=chord).chain([0]).collect();
-        let large: Vec<usize> = (chord + 1..n).chain([0]).collect();
+        let large: Vec<usize> = (chord..n).chain([0]).collect();
         let mut to = from.clone();
         let mut blank = 0;
         let mut turn = |cells: &[usize], times: usize| {
             for _ in 0..times {
                 for &c in cells {
+                    assert!(board.neighbours(blank as Cell).contains(&(c as Cell)));
                     to.swap(blank, c);
                     blank = c;
                 }
