@@ -9,7 +9,11 @@ fn npuzzle() -> Command {
 
 /// Runs npuzzle with `args` and `stdin`; returns (exit code, stdout, stderr).
 fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let out = npuzzle().args(args).write_stdin(stdin).output().unwrap();
+    outcome(npuzzle().args(args).write_stdin(stdin).output().unwrap())
+}
+
+/// Exit code, stdout and stderr.
+fn outcome(out: std::process::Output) -> (i32, String, String) {
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8(out.stdout).unwrap(),
@@ -37,11 +41,7 @@ fn run_on_file(args: &[&str], contents: &str, skip: u64) -> (i32, String, String
         .output()
         .unwrap();
     std::fs::remove_file(&path).unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    outcome(out)
 }
 
 fn assert_clean_error(stderr: &str) {
