@@ -104,13 +104,12 @@ pub fn sort_by_three_cycles(
 
     let mut sorter = Sorter {
         home,
-        tokens: tokens.to_vec(),
         target: targets(tokens, goal, home)?,
         walk: Vec::new(),
     };
     if odd(&sorter.target) {
         // Two equal tokens swap targets, else one odd walk is made first.
-        match equal_pair(&sorter.tokens, home) {
+        match equal_pair(tokens, home) {
             Some((a, b)) => sorter.target.swap(a, b),
             None => {
                 let w = words
@@ -142,8 +141,10 @@ pub fn sort_by_three_cycles(
                 sorter.apply(&words[g]);
             }
             sorter.apply(&three.word);
+            // Each walk's inverse is half the list further on.
+            let half = words.len() / 2;
             for &g in carry.iter().rev() {
-                sorter.apply(&words[g].inverse(home));
+                sorter.apply(&words[(g + half) % words.len()]);
             }
             debug_assert_eq!(sorter.target[c], c);
         }
@@ -155,10 +156,9 @@ pub fn sort_by_three_cycles(
     Ok(sorter.walk)
 }
 
-/// The tokens as they are sorted, and the walk so far.
+/// Where the tokens are bound as they are sorted, and the walk so far.
 struct Sorter {
     home: usize,
-    tokens: Vec<Token>,
     /// `target[c]`: the cell the token on `c` is bound for.
     target: Vec<usize>,
     walk: Vec<usize>,
@@ -168,7 +168,6 @@ impl Sorter {
     fn apply(&mut self, w: &Word) {
         let mut blank = self.home;
         for &c in &w.walk {
-            self.tokens.swap(c, blank);
             self.target.swap(c, blank);
             blank = c;
         }
