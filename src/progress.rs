@@ -75,7 +75,7 @@ pub fn pdb(action: PdbAction) -> Result<()> {
                     blank,
                 };
                 let started = std::time::Instant::now();
-                let db = pdb::load_or_build(&pattern, &bar)?;
+                let db = pdb::from_cache_or_build(&pattern, &bar)?;
                 println!(
                     "{}: {} entries, {:.1} s",
                     pdb::cache_dir().join(pattern.file_name()).display(),

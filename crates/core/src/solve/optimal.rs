@@ -1,10 +1,11 @@
 //! Shortest solutions on rectangles: IDA* with an admissible heuristic, any
 //! start and any goal.
 //!
-//! Heuristics: Manhattan distance plus linear conflicts where no pattern
-//! database fits (consistent), additive disjoint pattern databases otherwise
-//! (admissible; 4×4: two 7-tile databases and the last tile by Manhattan
-//! distance, or 7-8 on request; 5×5: Korf & Felner's 6-6-6-6), looked up
+//! Heuristics, all admissible and consistent: Manhattan distance plus
+//! linear conflicts where no pattern database fits, additive disjoint
+//! pattern databases otherwise (4×4: two 7-tile databases and the last
+//! tile by Manhattan distance, or 7-8 on request; 5×5: Korf & Felner's
+//! 6-6-6-6; each valued by the placement and the blank's region), looked up
 //! also on the board reflected about its main diagonal when the goal
 //! allows it (Felner, Korf & Hanan 2004). Tiles are relabelled by their
 //! goal cells, so one database serves every goal with the blank on the
@@ -256,12 +257,12 @@ impl SearchState {
         let value = pos
             .iter()
             .zip(&h.dbs)
-            .map(|(p, d)| d.lookup(p) as u32)
+            .map(|(p, d)| d.lookup(p, blank) as u32)
             .collect();
         let rvalue = if h.reflect {
             rpos.iter()
                 .zip(&h.dbs)
-                .map(|(p, d)| d.lookup(p) as u32)
+                .map(|(p, d)| d.lookup(p, rect.transpose(blank)) as u32)
                 .collect()
         } else {
             Vec::new()
@@ -311,7 +312,7 @@ impl SearchState {
         }
         if self.stale != NONE {
             let p = self.stale as usize;
-            self.rvalue[p] = h.dbs[p].lookup(&self.rpos[p]) as u32;
+            self.rvalue[p] = h.dbs[p].lookup(&self.rpos[p], h.rect.transpose(self.blank)) as u32;
             self.stale = NONE;
         }
         normal.max(self.rrest + self.rvalue.iter().sum::<u32>())
@@ -367,7 +368,8 @@ impl SearchState {
         let mut moved = [0u8; 32];
         moved[..pos.len()].copy_from_slice(pos);
         moved[i as usize] = self.blank;
-        h.dbs[p as usize].lookup(&moved[..pos.len()]) as u32
+        // The blank ends where the token was.
+        h.dbs[p as usize].lookup(&moved[..pos.len()], from) as u32
     }
 
     /// Slides the token on `from` into the blank; returns what undo needs.
@@ -430,7 +432,7 @@ impl SearchState {
                 self.value[p] = if ahead != u32::MAX {
                     ahead
                 } else {
-                    h.dbs[p].lookup(&self.pos[p]) as u32
+                    h.dbs[p].lookup(&self.pos[p], self.blank) as u32
                 };
             }
             None => self.rest = self.rest + rect.distance(to, t) - rect.distance(from, t),

@@ -2,11 +2,20 @@
 //! rectangular boards.
 //!
 //! A pattern is a set of goal cells: the tiles that belong there. Its
-//! database holds, for every placement of those tiles, the fewest moves
-//! *of pattern tiles* that bring them home, the other tiles being
-//! interchangeable and free to move. Databases of disjoint patterns add up
-//! to an admissible heuristic (not a consistent one: the least over the
-//! blank's regions forgets which region the blank is in).
+//! database holds, for every placement of those tiles and every region of
+//! the other cells the blank can be in, the fewest moves *of pattern
+//! tiles* that bring them home, the other tiles being interchangeable and
+//! free to move. Those are exact distances in an abstraction of the
+//! puzzle, so databases of disjoint patterns add up to a heuristic that is
+//! admissible and consistent (a move changes at most one pattern's value,
+//! by at most one).
+//!
+//! An entry is 32 bits: the least value over the placement's regions
+//! (8 bits) and, for each region in the order of its lowest cell, its
+//! excess over that least (4 bits each; six regions, the sixth standing
+//! for any after it, and excesses above 14 kept at 14, both of which only
+//! lower values). A lookup finds the blank's region only where the
+//! placement's regions differ.
 //!
 //! They are built by breadth-first search backwards from the goal over
 //! (placement, blank region) states: the blank moves for free inside the
@@ -22,7 +31,7 @@
 use std::io::{Read, Write};
 use std::ops::{Deref, DerefMut};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
@@ -33,12 +42,15 @@ const MAGIC: &[u8; 8] = b"NPZPDB\0\0";
 /// Boards of up to 32 cells: blank regions are 32-bit masks.
 pub const MAX_CELLS: usize = 32;
 /// The largest database built: 2^29 entries, enough for 8 tiles on 4×4
-/// (519M entries, about 5 bytes each while building).
+/// (519M entries, 4 bytes each and 4 more while building).
 pub const MAX_PLACEMENTS: usize = 1 << 29;
-/// 2: the blank's goal cell joined the pattern.
-const VERSION: u32 = 2;
-/// Unreached entries (never left once a database is complete).
-const UNSEEN: u8 = u8::MAX;
+/// 2: the blank's goal cell joined the pattern; 3: values per region.
+const VERSION: u32 = 3;
+/// Bytes per entry.
+const ENTRY: usize = 4;
+/// Region slots per entry, and the largest excess kept.
+const SLOTS: usize = 6;
+const MAX_EXCESS: u32 = 14;
 
 /// A pattern: a rectangle and the goal cells of the pattern's tiles.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -62,7 +74,7 @@ impl Pattern {
 
     /// Checks that the database can be built here: the blank's goal is a
     /// free cell of the board, and there are at most [`MAX_PLACEMENTS`]
-    /// entries (the build takes about 5 bytes each).
+    /// entries (the build takes about 8 bytes each).
     pub fn check_size(&self) -> Result<(), Error> {
         let n = self.rows * self.cols;
         if self.blank as usize >= n || self.cells.contains(&self.blank) {
@@ -144,6 +156,7 @@ impl DerefMut for Table {
 pub struct PatternDb {
     /// The pattern.
     pub pattern: Pattern,
+    geo: Geometry,
     table: Table,
 }
 
@@ -151,7 +164,7 @@ impl std::fmt::Debug for PatternDb {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("PatternDb")
             .field("pattern", &self.pattern)
-            .field("entries", &self.table.len())
+            .field("entries", &self.len())
             .finish()
     }
 }
@@ -240,6 +253,19 @@ impl Geometry {
             r = grown;
         }
     }
+
+    /// The slot of `region`, a region of the `free` cells: how many other
+    /// regions have a lower lowest cell (at most `SLOTS - 1`).
+    #[inline]
+    fn slot(&self, region: u64, free: u64) -> usize {
+        let mut below = free & ((1u64 << region.trailing_zeros()) - 1);
+        let mut slot = 0;
+        while below != 0 && slot < SLOTS - 1 {
+            below &= !self.region(below & below.wrapping_neg(), free);
+            slot += 1;
+        }
+        slot
+    }
 }
 
 impl PatternDb {
@@ -258,9 +284,17 @@ impl PatternDb {
         );
         let geo = Geometry::new(pattern.rows, pattern.cols);
         let size = pattern.placements();
-        // Per placement: the blank cells already reached (as regions).
+        // Per placement: the blank cells already reached (as regions), and
+        // the entry being made, in place in the table's memory.
         let seen: Vec<AtomicU32> = (0..size).map(|_| AtomicU32::new(0)).collect();
-        let dist: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(UNSEEN)).collect();
+        let mut table = Table::zeroed(size * ENTRY).expect("memory for a pattern database");
+        // Not reached yet: least value 0xFF, every slot 0xF.
+        table.fill(0xFF);
+        // SAFETY: the map is page-aligned and holds `size` u32s; atomics
+        // have the layout of u32, and the table is not otherwise touched
+        // while `entries` lives.
+        let entries: &[AtomicU32] =
+            unsafe { std::slice::from_raw_parts(table.as_mut_ptr().cast::<AtomicU32>(), size) };
         let found_states = AtomicU64::new(0);
         let found_placements = AtomicU64::new(0);
         // A state: positions packed 5 bits each, and one cell of its region.
@@ -279,22 +313,32 @@ impl PatternDb {
             v as u8
         };
         let occupied = |pos: &[u8]| pos.iter().fold(0u64, |m, &p| m | 1 << p);
+        // A region of placement r first reached at `depth`: the first
+        // region of a placement sets the least value (all regions reached
+        // in one layer have the same depth, so whichever thread comes
+        // first sets it right), each its own slot's excess.
+        let record = |r: usize, slot: usize, depth: u32| {
+            let _ = entries[r].fetch_update(Ordering::Relaxed, Ordering::Relaxed, |e| {
+                let least = if e & 0xFF == 0xFF { depth } else { e & 0xFF };
+                let shift = 8 + 4 * slot;
+                let excess = ((depth - least).min(MAX_EXCESS)).min((e >> shift) & 0xF);
+                Some((e & !0xFF & !(0xF << shift)) | least | excess << shift)
+            });
+        };
         // Layer 0: the goal placement, with the blank's region.
         let goal = pattern.cells.clone();
         let free = geo.all & !occupied(&goal);
         let r0 = rank(&goal, n);
-        seen[r0].store(
-            geo.region(1 << pattern.blank, free) as u32,
-            Ordering::Relaxed,
-        );
-        dist[r0].store(0, Ordering::Relaxed);
+        let region0 = geo.region(1 << pattern.blank, free);
+        seen[r0].store(region0 as u32, Ordering::Relaxed);
+        record(r0, geo.slot(region0, free), 0);
         found_states.fetch_add(1, Ordering::Relaxed);
         // Layers are kept as the chunks their expansion made, never copied.
         let mut frontier: Vec<Vec<u64>> = vec![vec![pack(&goal, pattern.blank)]];
         found_placements.fetch_add(1, Ordering::Relaxed);
         let mut depth = 0u32;
         while frontier.iter().any(|c| !c.is_empty()) {
-            let next_depth = (depth + 1).min(254) as u8;
+            let next_depth = (depth + 1).min(254);
             let next: Vec<Vec<u64>> = frontier
                 .par_iter()
                 .flat_map(|layer| layer.par_chunks(4096))
@@ -328,9 +372,9 @@ impl PatternDb {
                                 };
                                 if old & bits == 0 {
                                     if old == 0 {
-                                        dist[r].store(next_depth, Ordering::Relaxed);
                                         found_placements.fetch_add(1, Ordering::Relaxed);
                                     }
+                                    record(r, geo.slot(region2, free2), next_depth);
                                     out.push(pack(&pos, from));
                                 }
                                 pos[i] = from;
@@ -350,25 +394,45 @@ impl PatternDb {
             depth += 1;
         }
         drop(seen);
-        let mut table = Table::zeroed(size).expect("memory for a pattern database");
-        for (t, d) in table.iter_mut().zip(dist) {
-            *t = d.into_inner();
+        // Slots no region fell in: no excess. Entries to little-endian.
+        for e in entries {
+            let mut v = e.load(Ordering::Relaxed);
+            for slot in 0..SLOTS {
+                if (v >> (8 + 4 * slot)) & 0xF == 0xF {
+                    v &= !(0xF << (8 + 4 * slot));
+                }
+            }
+            e.store(u32::from_le(v), Ordering::Relaxed);
         }
         PatternDb {
             pattern: pattern.clone(),
+            geo,
             table,
         }
     }
 
-    /// The distance for pattern tiles on `positions` (in pattern order).
+    /// The fewest pattern-tile moves for pattern tiles on `positions` (in
+    /// pattern order) with the blank on `blank`.
     #[inline]
-    pub fn lookup(&self, positions: &[u8]) -> u8 {
-        self.table[rank(positions, self.pattern.rows * self.pattern.cols)]
+    pub fn lookup(&self, positions: &[u8], blank: u8) -> u8 {
+        let r = rank(positions, self.pattern.rows * self.pattern.cols);
+        let e = u32::from_le_bytes(
+            self.table[r * ENTRY..r * ENTRY + ENTRY]
+                .try_into()
+                .expect("4 bytes"),
+        );
+        if e >> 8 == 0 {
+            // One region, or all alike: no need to find the blank's.
+            return e as u8;
+        }
+        let free = self.geo.all & !positions.iter().fold(0u64, |m, &p| m | 1 << p);
+        let slot = self.geo.slot(self.geo.region(1 << blank, free), free);
+        (e as u8).wrapping_add(((e >> (8 + 4 * slot)) & 0xF) as u8)
     }
 
     /// The number of entries.
     pub fn len(&self) -> usize {
-        self.table.len()
+        self.table.len() / ENTRY
     }
 
     /// Whether the database is empty (never, once built).
@@ -430,10 +494,10 @@ impl PatternDb {
             return Err("the file holds another pattern".into());
         }
         let len = file.metadata().map_err(|e| e.to_string())?.len();
-        if len != (expected.len() + pattern.placements() + 4) as u64 {
+        if len != (expected.len() + pattern.placements() * ENTRY + 4) as u64 {
             return Err("wrong table size".into());
         }
-        let mut table = Table::zeroed(pattern.placements()).map_err(|e| e.to_string())?;
+        let mut table = Table::zeroed(pattern.placements() * ENTRY).map_err(|e| e.to_string())?;
         file.read_exact(&mut table).map_err(|e| e.to_string())?;
         let mut stored = [0u8; 4];
         file.read_exact(&mut stored).map_err(|e| e.to_string())?;
@@ -445,6 +509,7 @@ impl PatternDb {
         }
         Ok(PatternDb {
             pattern: pattern.clone(),
+            geo: Geometry::new(pattern.rows, pattern.cols),
             table,
         })
     }
@@ -469,19 +534,32 @@ pub fn cache_dir() -> PathBuf {
 static LOADED: Mutex<Vec<Arc<PatternDb>>> = Mutex::new(Vec::new());
 
 /// The database of `pattern`: from memory, else from the cache directory,
-/// else built (and written to the cache) when missing or damaged.
-/// `progress` hears about builds. Concurrent callers wait for one build.
+/// else built (and written to the cache) when missing or damaged; kept in
+/// memory for later searches. `progress` hears about builds. Concurrent
+/// callers wait for one build.
 pub fn load_or_build(
     pattern: &Pattern,
     progress: &(dyn Fn(&Pattern, Option<BuildProgress>) + Sync),
 ) -> Result<Arc<PatternDb>, Error> {
-    pattern.check_size()?;
     let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(db) = loaded.iter().find(|db| db.pattern == *pattern) {
         return Ok(db.clone());
     }
+    let db = Arc::new(from_cache_or_build(pattern, progress)?);
+    loaded.push(db.clone());
+    Ok(db)
+}
+
+/// The database of `pattern` from the cache directory, else built and
+/// written there; not kept in memory (`pdb build` holds one table at a
+/// time).
+pub fn from_cache_or_build(
+    pattern: &Pattern,
+    progress: &(dyn Fn(&Pattern, Option<BuildProgress>) + Sync),
+) -> Result<PatternDb, Error> {
+    pattern.check_size()?;
     let path = cache_dir().join(pattern.file_name());
-    let db = match PatternDb::load(&path, pattern) {
+    Ok(match PatternDb::load(&path, pattern) {
         Ok(db) => db,
         Err(_) => {
             progress(pattern, None);
@@ -490,10 +568,7 @@ pub fn load_or_build(
             let _ = db.save(&path);
             db
         }
-    };
-    let db = Arc::new(db);
-    loaded.push(db.clone());
-    Ok(db)
+    })
 }
 
 /// The databases in the cache: file and size in bytes.
@@ -562,11 +637,11 @@ mod tests {
             blank: 0,
         };
         let db = PatternDb::build(&pattern, &|_| {});
-        assert_eq!(db.lookup(&[1, 2]), 0);
+        assert_eq!(db.lookup(&[1, 2], 0), 0);
         // Swapping two tiles of a 2×3 board's top row: Manhattan distance
         // and the linear conflict say 4, but the blank cannot get around
         // in time: 6 moves of the two tiles.
-        assert_eq!(db.lookup(&[2, 1]), 6);
+        assert_eq!(db.lookup(&[2, 1], 0), 6);
         let dir = std::env::temp_dir().join(format!("npuzzle-pdb-{}", std::process::id()));
         let path = dir.join(pattern.file_name());
         db.save(&path).unwrap();
