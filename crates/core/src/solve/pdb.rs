@@ -14,8 +14,9 @@
 //! (8 bits) and, for each region in the order of its lowest cell, its
 //! excess over that least (4 bits each; six regions, the sixth standing
 //! for any after it, and excesses above 14 kept at 14, both of which only
-//! lower values). A lookup finds the blank's region only where the
-//! placement's regions differ.
+//! lower values, and may break consistency on those rare placements). A
+//! lookup finds the blank's region only where the placement's regions
+//! differ.
 //!
 //! They are built by breadth-first search backwards from the goal over
 //! (placement, blank region) states: the blank moves for free inside the
@@ -402,7 +403,7 @@ impl PatternDb {
                     v &= !(0xF << (8 + 4 * slot));
                 }
             }
-            e.store(u32::from_le(v), Ordering::Relaxed);
+            e.store(v.to_le(), Ordering::Relaxed);
         }
         PatternDb {
             pattern: pattern.clone(),
