@@ -12,11 +12,14 @@
 //!
 //! An entry is 32 bits: the least value over the placement's regions
 //! (8 bits) and, for each region in the order of its lowest cell, its
-//! excess over that least (4 bits each; six regions, the sixth standing
-//! for any after it, and excesses above 14 kept at 14, both of which only
-//! lower values, and may break consistency on those rare placements). A
-//! lookup finds the blank's region only where the placement's regions
-//! differ.
+//! excess over that least, halved (3 bits each, eight regions). The
+//! excesses are even (a region's value has the parity of the others'),
+//! and the shipped partitions never need more: their placements have at
+//! most 7, 8 and 5 regions (4×4 with 7 or 8 tiles, 5×5 with 6), their
+//! excesses reach 10. Elsewhere a ninth region shares the eighth slot and
+//! an excess above 14 is kept at 14: both only lower values (admissible
+//! still, consistency may break there). A lookup finds the blank's region
+//! only where the placement's regions differ.
 //!
 //! They are built by breadth-first search backwards from the goal over
 //! (placement, blank region) states: the blank moves for free inside the
@@ -45,13 +48,16 @@ pub const MAX_CELLS: usize = 32;
 /// The largest database built: 2^29 entries, enough for 8 tiles on 4×4
 /// (519M entries, 4 bytes each and 4 more while building).
 pub const MAX_PLACEMENTS: usize = 1 << 29;
-/// 2: the blank's goal cell joined the pattern; 3: values per region.
-const VERSION: u32 = 3;
+/// 2: the blank's goal cell joined the pattern; 3: values per region;
+/// 4: eight region slots of 3 bits.
+const VERSION: u32 = 4;
 /// Bytes per entry.
 const ENTRY: usize = 4;
-/// Region slots per entry, and the largest excess kept.
-const SLOTS: usize = 6;
-const MAX_EXCESS: u32 = 14;
+/// Region slots per entry, the bits of each (an excess over the least,
+/// halved), and the largest kept.
+const SLOTS: usize = 8;
+const SLOT_BITS: usize = 3;
+const MAX_HALF_EXCESS: u32 = 7;
 
 /// A pattern: a rectangle and the goal cells of the pattern's tiles.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -289,7 +295,7 @@ impl PatternDb {
         // the entry being made, in place in the table's memory.
         let seen: Vec<AtomicU32> = (0..size).map(|_| AtomicU32::new(0)).collect();
         let mut table = Table::zeroed(size * ENTRY).expect("memory for a pattern database");
-        // Not reached yet: least value 0xFF, every slot 0xF.
+        // Not reached yet: least value 0xFF, every slot all ones.
         table.fill(0xFF);
         // SAFETY: the map is page-aligned and holds `size` u32s; atomics
         // have the layout of u32, and the table is not otherwise touched
@@ -321,9 +327,11 @@ impl PatternDb {
         let record = |r: usize, slot: usize, depth: u32| {
             let _ = entries[r].fetch_update(Ordering::Relaxed, Ordering::Relaxed, |e| {
                 let least = if e & 0xFF == 0xFF { depth } else { e & 0xFF };
-                let shift = 8 + 4 * slot;
-                let excess = ((depth - least).min(MAX_EXCESS)).min((e >> shift) & 0xF);
-                Some((e & !0xFF & !(0xF << shift)) | least | excess << shift)
+                let shift = 8 + SLOT_BITS * slot;
+                let half = ((depth - least) / 2)
+                    .min(MAX_HALF_EXCESS)
+                    .min((e >> shift) & MAX_HALF_EXCESS);
+                Some((e & !0xFF & !(MAX_HALF_EXCESS << shift)) | least | half << shift)
             });
         };
         // Layer 0: the goal placement, with the blank's region.
@@ -395,12 +403,15 @@ impl PatternDb {
             depth += 1;
         }
         drop(seen);
-        // Slots no region fell in: no excess. Entries to little-endian.
+        // Slots no region fell in: no excess (a slot kept at the largest
+        // excess loses it too, which only lowers it). Entries to
+        // little-endian.
         for e in entries {
             let mut v = e.load(Ordering::Relaxed);
             for slot in 0..SLOTS {
-                if (v >> (8 + 4 * slot)) & 0xF == 0xF {
-                    v &= !(0xF << (8 + 4 * slot));
+                let shift = 8 + SLOT_BITS * slot;
+                if (v >> shift) & MAX_HALF_EXCESS == MAX_HALF_EXCESS {
+                    v &= !(MAX_HALF_EXCESS << shift);
                 }
             }
             e.store(v.to_le(), Ordering::Relaxed);
@@ -428,7 +439,7 @@ impl PatternDb {
         }
         let free = self.geo.all & !positions.iter().fold(0u64, |m, &p| m | 1 << p);
         let slot = self.geo.slot(self.geo.region(1 << blank, free), free);
-        (e as u8).wrapping_add(((e >> (8 + 4 * slot)) & 0xF) as u8)
+        (e as u8).wrapping_add(2 * ((e >> (8 + SLOT_BITS * slot)) & MAX_HALF_EXCESS) as u8)
     }
 
     /// The number of entries.
