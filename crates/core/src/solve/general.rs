@@ -374,10 +374,8 @@ fn finish(
     goal: &[Token],
 ) -> Result<(), String> {
     // The blank home first: the sorting wants it there.
-    let blank = local_index(local, state.blank);
-    let way = local_path(local, alive, blank, home).ok_or("the blank cannot get home")?;
-    for &l in &way[1..] {
-        state.slide(local.cells[l]);
+    if !walk_blank(local, alive, home, state) {
+        return Err("the blank cannot get home".into());
     }
     let region: Vec<usize> = (0..alive.len()).filter(|&l| alive[l]).collect();
     let tokens: Vec<Token> = region
@@ -516,10 +514,8 @@ fn load_ear(
     goal: &[Token],
 ) -> Result<(), String> {
     // The blank out of the ear first, to u.
-    let blank = local_index(local, state.blank);
-    let way = local_path(local, alive, blank, u).ok_or("the blank cannot reach an ear")?;
-    for &l in &way[1..] {
-        state.slide(local.cells[l]);
+    if !walk_blank(local, alive, u, state) {
+        return Err("the blank cannot reach an ear".into());
     }
     let mut rest = alive.to_vec();
     for &c in ear {
@@ -535,10 +531,8 @@ fn load_ear(
         // next), then once round.
         let mut open = rest.to_vec();
         open[v] = false;
-        let blank = local_index(local, state.blank);
-        let way = local_path(local, &open, blank, u).ok_or("the blank cannot reach an ear")?;
-        for &l in &way[1..] {
-            state.slide(local.cells[l]);
+        if !walk_blank(local, &open, u, state) {
+            return Err("the blank cannot reach an ear".into());
         }
         for &l in &ring {
             state.slide(local.cells[l]);
@@ -728,12 +722,10 @@ fn walk_token(local: &Local, alive: &[bool], from: usize, to: usize, state: &mut
         // The blank to `next` without crossing `at`.
         let mut blocked = alive.to_vec();
         blocked[at] = false;
-        let blank = local_index(local, state.blank);
-        let way = local_path(local, &blocked, blank, next)
-            .expect("a 2-connected block lets the blank round");
-        for &l in &way[1..] {
-            state.slide(local.cells[l]);
-        }
+        assert!(
+            walk_blank(local, &blocked, next, state),
+            "a 2-connected block lets the blank round"
+        );
         state.slide(local.cells[at]);
         at = next;
     }
@@ -741,6 +733,19 @@ fn walk_token(local: &Local, alive: &[bool], from: usize, to: usize, state: &mut
 
 fn local_index(local: &Local, cell: usize) -> usize {
     local.index[&cell]
+}
+
+/// Walks the blank to local cell `to` along a shortest way through live
+/// cells; false where there is none.
+fn walk_blank(local: &Local, alive: &[bool], to: usize, state: &mut State) -> bool {
+    let blank = local_index(local, state.blank);
+    let Some(way) = local_path(local, alive, blank, to) else {
+        return false;
+    };
+    for &l in &way[1..] {
+        state.slide(local.cells[l]);
+    }
+    true
 }
 
 /// A shortest path between local cells through live cells.
