@@ -212,21 +212,10 @@ fn equal_pair(tokens: &[Token], home: usize) -> Option<(usize, usize)> {
     None
 }
 
-/// Whether a permutation is odd (by its cycles).
+/// Whether a permutation is odd (the decision's cycle count).
 fn odd(perm: &[usize]) -> bool {
-    let mut seen = vec![false; perm.len()];
-    let mut transpositions = 0;
-    for s in 0..perm.len() {
-        let mut c = s;
-        let mut len = 0usize;
-        while !seen[c] {
-            seen[c] = true;
-            c = perm[c];
-            len += 1;
-        }
-        transpositions += len.saturating_sub(1);
-    }
-    transpositions % 2 == 1
+    let perm: Vec<u32> = perm.iter().map(|&c| c as u32).collect();
+    crate::reach::permutation_parity(&perm).expect("a permutation")
 }
 
 /// One closed walk from home per edge off a breadth-first tree: down the
