@@ -75,6 +75,13 @@ pub fn solve_box_into(dims: &[usize], from: &[Token], to: &[Token], sink: &mut d
     }
 }
 
+/// How far from the straight line the blank's walks may stray, in cells.
+const BAND: i64 = 8;
+
+/// What a token's step along its longest remaining side is worth, against
+/// one along another side (see [`Grid::worth`]).
+const LONGEST_SIDE_WORTH: i32 = 5;
+
 fn strides(dims: &[usize]) -> Vec<usize> {
     let mut strides = vec![1; dims.len()];
     for k in (0..dims.len().saturating_sub(1)).rev() {
@@ -136,9 +143,12 @@ struct Grid<'s> {
     blank: usize,
     fixed: Vec<bool>,
     sink: &'s mut dyn FnMut(Move),
-    /// Breadth-first search scratch: generation stamps and parents.
+    /// Search scratch: generation stamps, parents, and each way's worth
+    /// (see [`Grid::worth`]).
     stamp: Vec<u32>,
     parent: Vec<u32>,
+    depth: Vec<u32>,
+    score: Vec<i32>,
     generation: u32,
 }
 
@@ -174,6 +184,8 @@ impl<'s> Grid<'s> {
             sink,
             stamp: vec![0; n],
             parent: vec![0; n],
+            depth: vec![0; n],
+            score: vec![0; n],
             generation: 0,
         }
     }
@@ -226,26 +238,119 @@ impl<'s> Grid<'s> {
     }
 
     /// Walks the blank to `dest` through unfixed cells not in `avoid`:
-    /// greedily while it can, then by breadth-first search in a small
-    /// window round the blank and `dest` (going round a token), then over
-    /// the whole board. False when `dest` cannot be reached.
+    /// by a shortest way near the straight line when there is one (the
+    /// most useful of them, see [`Grid::straight_walk`]), else by
+    /// breadth-first search in a small window round the blank and `dest`
+    /// (going round a token), else over the whole board. False when
+    /// `dest` cannot be reached.
     fn walk_blank(&mut self, dest: usize, avoid: &[usize]) -> bool {
-        for _ in 0..2 * self.dims.iter().sum::<usize>() {
-            if self.blank == dest {
-                return true;
-            }
-            let d = self.distance(self.blank, dest);
-            let step = self
-                .neighbours(self.blank)
-                .find(|&c| self.distance(c, dest) < d && self.free(c, avoid));
-            match step {
-                Some(c) => self.slide(c),
-                None => break,
-            }
-        }
         self.blank == dest
+            || self.straight_walk(dest, avoid)
             || self.search_blank(dest, avoid, 2)
             || self.search_blank(dest, avoid, usize::MAX)
+    }
+
+    /// What sliding the token on `c` one step along side `k`, to `w`,
+    /// does for the moves still to come. A token is later walked at about
+    /// five moves a step along its longest remaining side and one more for
+    /// each step along the others (two diagonal steps cost three each), so
+    /// a step along its longest side counts five times as much. `longest`
+    /// is that side ([`Grid::longest_side`]).
+    fn worth(&self, c: usize, k: usize, w: usize, longest: Option<usize>) -> i32 {
+        let t = self.at[c] as usize;
+        let x = self.coord(t, k);
+        let weight = if longest == Some(k) {
+            LONGEST_SIDE_WORTH
+        } else {
+            1
+        };
+        if x.abs_diff(self.coord(w, k)) < x.abs_diff(self.coord(c, k)) {
+            weight
+        } else {
+            -weight
+        }
+    }
+
+    /// The side along which the token on `c` is furthest from its target,
+    /// if one side is strictly the furthest.
+    fn longest_side(&self, c: usize) -> Option<usize> {
+        let t = self.at[c] as usize;
+        let mut best = (0, None);
+        for k in 0..self.dims.len() {
+            let along = self.coord(t, k).abs_diff(self.coord(c, k));
+            if along > best.0 {
+                best = (along, Some(k));
+            } else if along == best.0 {
+                best.1 = None;
+            }
+        }
+        best.1
+    }
+
+    /// Walks the blank to `dest` by the shortest way, within `BAND` steps
+    /// of the straight line, whose slides are worth most: its walks then
+    /// do some of the later work. Every step of the blank moves a token
+    /// one cell, and chosen well most of those steps are towards the
+    /// token's target. False (nothing moved) when fixed or avoided cells
+    /// block every such way.
+    fn straight_walk(&mut self, dest: usize, avoid: &[usize]) -> bool {
+        let d = self.dims.len();
+        let (start, span) = (self.blank, self.distance(self.blank, dest) as i64);
+        let from: Vec<i64> = (0..d).map(|k| self.coord(start, k) as i64).collect();
+        let rise: Vec<i64> = (0..d)
+            .map(|k| self.coord(dest, k) as i64 - from[k])
+            .collect();
+        // Cells are searched from `dest`, each step one nearer the blank.
+        // A cell `a` steps from the blank is `off / span` cells off the
+        // straight line.
+        let near_line = |g: &Grid, c: usize| {
+            let a = g.distance(start, c) as i64;
+            let off: i64 = (0..d)
+                .map(|k| (span * (g.coord(c, k) as i64 - from[k]) - rise[k] * a).abs())
+                .sum();
+            off <= BAND * span
+        };
+        self.generation += 1;
+        let generation = self.generation;
+        self.stamp[dest] = generation;
+        self.score[dest] = 0;
+        let mut queue = VecDeque::from([dest]);
+        while let Some(c) = queue.pop_front() {
+            if c == start {
+                break;
+            }
+            let longest = self.longest_side(c);
+            for k in 0..d {
+                let (x, b) = (self.coord(c, k), self.coord(start, k));
+                let w = match x.cmp(&b) {
+                    std::cmp::Ordering::Less => c + self.strides[k],
+                    std::cmp::Ordering::Greater => c - self.strides[k],
+                    std::cmp::Ordering::Equal => continue,
+                };
+                // When the blank steps from `w` to `c`, the token on `c`
+                // slides to `w`.
+                let score = self.score[c] + self.worth(c, k, w, longest);
+                if self.stamp[w] != generation {
+                    if w == start || (self.free(w, avoid) && near_line(self, w)) {
+                        self.stamp[w] = generation;
+                        self.parent[w] = c as u32;
+                        self.score[w] = score;
+                        queue.push_back(w);
+                    }
+                } else if score > self.score[w] {
+                    self.parent[w] = c as u32;
+                    self.score[w] = score;
+                }
+            }
+        }
+        if self.stamp[start] != generation {
+            return false;
+        }
+        while self.blank != dest {
+            let next = self.parent[self.blank] as usize;
+            self.slide(next);
+        }
+        true
     }
 
     /// Breadth-first search for the blank's way to `dest`, inside the box
@@ -266,20 +371,30 @@ impl<'s> Grid<'s> {
         self.generation += 1;
         let generation = self.generation;
         self.stamp[dest] = generation;
+        self.depth[dest] = 0;
+        self.score[dest] = 0;
         let mut queue = VecDeque::from([dest]);
         while let Some(c) = queue.pop_front() {
             if c == self.blank {
                 break;
             }
+            let longest = self.longest_side(c);
             for dir in 0..2 * self.dims.len() {
                 let Some(w) = self.step(c, dir) else { continue };
-                if self.stamp[w] != generation
-                    && inside(self, w)
-                    && (w == self.blank || self.free(w, avoid))
-                {
-                    self.stamp[w] = generation;
+                // Of the shortest ways, the one worth most (as in
+                // `straight_walk`).
+                let score = self.score[c] + self.worth(c, dir / 2, w, longest);
+                if self.stamp[w] != generation {
+                    if inside(self, w) && (w == self.blank || self.free(w, avoid)) {
+                        self.stamp[w] = generation;
+                        self.parent[w] = c as u32;
+                        self.depth[w] = self.depth[c] + 1;
+                        self.score[w] = score;
+                        queue.push_back(w);
+                    }
+                } else if self.depth[w] == self.depth[c] + 1 && score > self.score[w] {
                     self.parent[w] = c as u32;
-                    queue.push_back(w);
+                    self.score[w] = score;
                 }
             }
         }
