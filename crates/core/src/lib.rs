@@ -8,7 +8,7 @@
 //!   for boxes of any dimension, masks and graphs;
 //! - [`arrangement`]: what stands on the cells, parsed and validated;
 //! - [`graph`]: shortest paths and the block-cut tree;
-//! - [`reach`]: the exact decision and its reasons;
+//! - [`reach`](mod@reach): the exact decision and its reasons;
 //! - [`solve`]: move sequences, replayed before they are given out:
 //!   shortest ones by breadth-first search and by IDA* with pattern
 //!   databases;

@@ -102,3 +102,50 @@ fn big_boxes_are_solved() {
         assert!(!s.optimal);
     }
 }
+
+/// Move counts on random n×n boards (a random arrangement to the solved
+/// one): never above Parberry's 5n³, and on average below 2n³ once the
+/// O(n²) terms have faded. The counts do not depend on the machine.
+#[test]
+fn random_squares_average_under_two_n_cubed() {
+    let mut x = 2024u64;
+    let mut ratios = Vec::new();
+    for n in [30usize, 45, 60] {
+        for _ in 0..2 {
+            let cells = n * n;
+            let board = Board::grid(&[n, n]).unwrap();
+            let to: Vec<Token> = (0..cells as Token)
+                .map(|t| (t + 1) % cells as Token)
+                .collect();
+            let mut from = to.clone();
+            for i in (1..cells).rev() {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                from.swap(i, (x >> 33) as usize % (i + 1));
+            }
+            let (a, b) = (Arrangement::new(from.clone()), Arrangement::new(to.clone()));
+            if !npuzzle_core::reach::reach(&board, &a, &b)
+                .unwrap()
+                .is_reachable()
+            {
+                // The other class: swap two tiles.
+                let (i, j) = (
+                    from.iter().position(|&t| t != 0).unwrap(),
+                    from.iter().rposition(|&t| t != 0).unwrap(),
+                );
+                from.swap(i, j);
+            }
+            let a = Arrangement::new(from.clone());
+            let s = solve(&board, &a, &b, Options::default(), &|_, _| {})
+                .unwrap()
+                .unwrap();
+            replay(&board, &from, &to, &s.moves).unwrap();
+            let ratio = s.moves.len() as f64 / (n * n * n) as f64;
+            assert!(ratio <= 5.0, "{n}x{n}: {ratio:.3} n³");
+            ratios.push(ratio);
+        }
+    }
+    let mean = ratios.iter().sum::<f64>() / ratios.len() as f64;
+    assert!(mean < 2.0, "mean {mean:.3} n³ over {ratios:?}");
+}

@@ -9,6 +9,14 @@
 //! it, then both slide in). The last few cells are searched breadth first.
 //! Repeated tokens are first matched to target cells so that the parity
 //! works out.
+//!
+//! That much is the usual greedy method (Parberry's), about 8/3·n³ moves
+//! on a random n×n board. What brings it under 2n³ is how the blank
+//! walks: every step of the blank slides one token, so of all the
+//! shortest ways to where it is going, it takes the one whose slides
+//! bring tokens nearest their own targets, counted by what each slide
+//! saves the later walks of that token (`Grid::worth`). Each token then
+//! arrives at its turn already part of the way home.
 
 use std::collections::VecDeque;
 

@@ -2,7 +2,7 @@
 //! decision, one block at a time.
 //!
 //! The blank is slid to its goal cell and the block-cut tree rooted there,
-//! as in [`crate::reach`]. Each block is then solved on its own: the blank
+//! as in [`crate::reach`](mod@crate::reach). Each block is then solved on its own: the blank
 //! walks to the block's entry, sets the block's cells with moves inside
 //! the block, and walks back the same way (which puts every cell on its
 //! way back as it was). A bridge needs nothing, a cycle turns, a small
@@ -13,7 +13,7 @@
 //! whole ear is loaded at once, until a few cells are left for a
 //! breadth-first search. A region that can lose neither a cell nor an ear
 //! (a long cycle with one chord) is sorted by 3-cycles instead (see
-//! [`super::three_cycles`]).
+//! `three_cycles`).
 
 use std::collections::VecDeque;
 
