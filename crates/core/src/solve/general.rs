@@ -341,18 +341,23 @@ fn peel(local: &Local, home: usize, state: &mut State, goal: &[Token]) -> Result
     let mut alive = vec![true; m];
     let mut left = m;
     let odd_block = !is_bipartite(local, &alive);
+    let mut blocked = vec![false; m];
     while left > ENDGAME {
-        let Some(c) = peelable(local, &alive, home, odd_block) else {
+        // A cell that has not cut the region before, else an ear, else
+        // any cell.
+        let mut c = peelable(local, &alive, home, odd_block, &mut blocked, false);
+        if c.is_none() {
             if let Some((ear, u, v)) = peelable_ear(local, &alive, home, odd_block)
                 && load_ear(local, &mut alive, &ear, u, v, state, goal).is_ok()
             {
                 left -= ear.len();
                 continue;
             }
-            // Neither a cell nor an ear can go (a long cycle with one
-            // chord, say), or the ear is too long for the rest to load it.
-            break;
-        };
+            c = peelable(local, &alive, home, odd_block, &mut blocked, true);
+        }
+        // Neither a cell nor an ear can go (a long cycle with one chord,
+        // say), or the ear is too long for the rest to load it.
+        let Some(c) = c else { break };
         // Bring a token that belongs on c: the nearest one still free.
         let want = goal[c];
         let from_cell = nearest_token(local, &alive, c, want, state)
@@ -601,20 +606,35 @@ fn distances(local: &Local, alive: &[bool], from: usize) -> Vec<usize> {
 /// not a cycle, and non-bipartite if the block is: corners first (fewest
 /// live neighbours: on grids the rest stays a fat rectangle-like shape),
 /// the farthest from home first among equals.
-fn peelable(local: &Local, alive: &[bool], home: usize, odd_block: bool) -> Option<usize> {
+fn peelable(
+    local: &Local,
+    alive: &[bool],
+    home: usize,
+    odd_block: bool,
+    blocked: &mut [bool],
+    retry: bool,
+) -> Option<usize> {
     let dist = distances(local, alive, home);
     let degree = |l: usize| local.adjacent[l].iter().filter(|&&w| alive[w]).count();
     let mut order: Vec<usize> = (0..alive.len())
         .filter(|&l| alive[l] && l != home)
         .collect();
     order.sort_by_key(|&l| (degree(l), std::cmp::Reverse(dist[l])));
+    // Each trial walks the whole region, so cells that would have cut it
+    // before (`blocked`) are tried only when no other cell and no ear can
+    // go: they seldom can until much of the region is gone.
     let mut trial = alive.to_vec();
     for c in order {
+        if blocked[c] != retry {
+            continue;
+        }
         trial[c] = false;
         if can_remain(local, &trial, odd_block) {
+            blocked[c] = false;
             return Some(c);
         }
         trial[c] = true;
+        blocked[c] = true;
     }
     None
 }
