@@ -159,3 +159,45 @@ fn many_blocks_cost_moves_in_proportion() {
     let moves = check(&board, &from, &to).unwrap();
     assert!(moves < 20 * board.cells(), "{moves} moves");
 }
+
+/// A 40×40 grid with a column of two-cell holes every nine columns: the
+/// peeling takes the two cells before each hole together (neither can go
+/// alone), so it neither corners itself nor loads long ears. Before that,
+/// the same pattern took 6.3 N^1.5 moves at 40×40 and was refused from
+/// 90×90 up (a long cycle with chords left over).
+#[test]
+fn grid_with_columns_of_holes() {
+    let rows: Vec<String> = (0..40)
+        .map(|y| {
+            (0..40)
+                .map(|x| {
+                    if y % 7 == 3 && x % 9 >= 4 && x % 9 <= 5 {
+                        '.'
+                    } else {
+                        '#'
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let board = Board::mask(&rows).unwrap();
+    let n = board.cells();
+    // A random arrangement to the sorted one, two tiles swapped if needed.
+    let shuffle: Vec<usize> = (0..n).map(|i| (i * 7919 + 13) % 10007).collect();
+    let mut from = tokens(n, &shuffle, false);
+    let to: Vec<Token> = (0..n as Token).collect();
+    let (a, b) = (Arrangement::new(from.clone()), Arrangement::new(to.clone()));
+    if !npuzzle_core::reach::reach(&board, &a, &b)
+        .unwrap()
+        .is_reachable()
+    {
+        let (i, j) = (
+            from.iter().position(|&t| t != 0).unwrap(),
+            from.iter().rposition(|&t| t != 0).unwrap(),
+        );
+        from.swap(i, j);
+    }
+    let moves = check(&board, &from, &to).unwrap();
+    let ratio = moves as f64 / (n as f64).powf(1.5);
+    assert!(ratio < 4.5, "{moves} moves, {ratio:.2} N^1.5");
+}

@@ -2,16 +2,17 @@
 //! decision, one block at a time.
 //!
 //! The blank is slid to its goal cell and the block-cut tree rooted there,
-//! as in [`crate::reach`](mod@crate::reach). Each block is then solved on its own: the blank
-//! walks to the block's entry, sets the block's cells with moves inside
-//! the block, and walks back the same way (which puts every cell on its
-//! way back as it was). A bridge needs nothing, a cycle turns, a small
+//! as in [`crate::reach`](mod@crate::reach). Each block is then solved on
+//! its own: the blank walks to the block's entry, sets the block's cells
+//! with moves inside the block, and walks back the same way (which puts
+//! every cell on its way back as it was). A bridge needs nothing, a cycle turns, a small
 //! block (θ0 among them) is searched breadth first. A larger 2-connected
 //! block is peeled: a cell whose removal leaves the rest 2-connected (and
 //! not a cycle, and with an odd cycle when the block has one) gets its
-//! token, walked there step by step with the blank going round it, or a
-//! whole ear is loaded at once, until a few cells are left for a
-//! breadth-first search. A region that can lose neither a cell nor an ear
+//! token, walked there step by step with the blank going round it; or two
+//! neighbouring cells that can only go together (the last two of a row,
+//! say) or a whole ear are loaded at once, by turning a cycle through
+//! them; until a few cells are left for a breadth-first search. A region that can lose neither a cell nor an ear
 //! (a long cycle with one chord) is sorted by 3-cycles instead (see
 //! `three_cycles`).
 
@@ -343,9 +344,19 @@ fn peel(local: &Local, home: usize, state: &mut State, goal: &[Token]) -> Result
     let odd_block = !is_bipartite(local, &alive);
     let mut blocked = vec![false; m];
     while left > ENDGAME {
-        // A cell that has not cut the region before, else an ear, else
-        // any cell.
-        let mut c = peelable(local, &alive, home, odd_block, &mut blocked, false);
+        // A cell that has not cut the region before (or two that go
+        // together), else an ear, else any cell.
+        let mut c = match peelable(local, &alive, home, odd_block, &mut blocked, false) {
+            Some(Peel::Pair(ear, u, v)) => {
+                if load_ear(local, &mut alive, &ear, u, v, state, goal).is_ok() {
+                    left -= 2;
+                    continue;
+                }
+                None
+            }
+            Some(Peel::Cell(c)) => Some(c),
+            None => None,
+        };
         if c.is_none() {
             if let Some((ear, u, v)) = peelable_ear(local, &alive, home, odd_block)
                 && load_ear(local, &mut alive, &ear, u, v, state, goal).is_ok()
@@ -353,7 +364,10 @@ fn peel(local: &Local, home: usize, state: &mut State, goal: &[Token]) -> Result
                 left -= ear.len();
                 continue;
             }
-            c = peelable(local, &alive, home, odd_block, &mut blocked, true);
+            c = match peelable(local, &alive, home, odd_block, &mut blocked, true) {
+                Some(Peel::Cell(c)) => Some(c),
+                _ => None,
+            };
         }
         // Neither a cell nor an ear can go (a long cycle with one chord,
         // say), or the ear is too long for the rest to load it.
@@ -562,12 +576,15 @@ fn load_ear(
         if count.values().all(|&c| c >= 0) {
             break;
         }
+        // The nearest spare: any will do.
+        let near = distances(local, &rest, v);
         let spare = (0..rest.len())
             .filter(|&l| rest[l] && l != v)
-            .find(|&l| {
+            .filter(|&l| {
                 let t = state.tokens[local.cells[l]];
                 t != BLANK && count.get(&t).is_some_and(|&c| c > 0)
             })
+            .min_by_key(|&l| near[l])
             .ok_or("no spare token to fill an ear with")?;
         walk_token(local, &rest, spare, v, state);
         turn(state, &rest)?;
@@ -605,7 +622,8 @@ fn distances(local: &Local, alive: &[bool], from: usize) -> Vec<usize> {
 /// A live cell (not the entry) whose removal keeps the rest 2-connected,
 /// not a cycle, and non-bipartite if the block is: corners first (fewest
 /// live neighbours: on grids the rest stays a fat rectangle-like shape),
-/// the farthest from home first among equals.
+/// the farthest from home first among equals. Or two neighbouring cells
+/// that can go together where neither can alone.
 fn peelable(
     local: &Local,
     alive: &[bool],
@@ -613,30 +631,63 @@ fn peelable(
     odd_block: bool,
     blocked: &mut [bool],
     retry: bool,
-) -> Option<usize> {
+) -> Option<Peel> {
     let dist = distances(local, alive, home);
     let degree = |l: usize| local.adjacent[l].iter().filter(|&&w| alive[w]).count();
-    let mut order: Vec<usize> = (0..alive.len())
+    let mut cells: Vec<usize> = (0..alive.len())
         .filter(|&l| alive[l] && l != home)
         .collect();
-    order.sort_by_key(|&l| (degree(l), std::cmp::Reverse(dist[l])));
+    cells.sort_by_key(|&l| (degree(l), std::cmp::Reverse(dist[l])));
     // Each trial walks the whole region, so cells that would have cut it
     // before (`blocked`) are tried only when no other cell and no ear can
     // go: they seldom can until much of the region is gone.
     let mut trial = alive.to_vec();
-    for c in order {
+    for c in cells {
         if blocked[c] != retry {
             continue;
         }
         trial[c] = false;
         if can_remain(local, &trial, odd_block) {
             blocked[c] = false;
-            return Some(c);
+            return Some(Peel::Cell(c));
+        }
+        if !retry {
+            // The last two cells of a row, say: neither can go alone,
+            // as the other would hang on one neighbour.
+            for &d in &local.adjacent[c] {
+                if !trial[d] || d == home {
+                    continue;
+                }
+                trial[d] = false;
+                // The conveyor goes in from u (next to c) and out to v
+                // (next to d).
+                let u = local.adjacent[c].iter().copied().find(|&w| trial[w]);
+                let v = u.and_then(|u| {
+                    local.adjacent[d]
+                        .iter()
+                        .copied()
+                        .find(|&w| trial[w] && w != u)
+                });
+                if let (Some(u), Some(v)) = (u, v)
+                    && can_remain(local, &trial, odd_block)
+                {
+                    return Some(Peel::Pair(vec![c, d], u, v));
+                }
+                trial[d] = true;
+            }
         }
         trial[c] = true;
         blocked[c] = true;
     }
     None
+}
+
+/// What [`peelable`] found to go next.
+enum Peel {
+    Cell(usize),
+    /// Two neighbouring cells, ordered from `u`'s side to `v`'s, with
+    /// `u` next to the first and `v` next to the second.
+    Pair(Vec<usize>, usize, usize),
 }
 
 /// Whether the live cells form a 2-connected graph (Tarjan's low-link,
