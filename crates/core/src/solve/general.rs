@@ -25,7 +25,7 @@ use crate::solve::{Move, bfs, three_cycles};
 
 /// Blocks larger than this are not peeled (the peeling is about quadratic
 /// in the block's size).
-pub const MAX_PEELED_BLOCK: usize = 10_000;
+pub const MAX_PEELED_BLOCK: usize = 40_000;
 /// Regions this small are finished breadth first.
 const ENDGAME: usize = 8;
 
@@ -634,18 +634,29 @@ fn peelable(
 ) -> Option<Peel> {
     let dist = distances(local, alive, home);
     let degree = |l: usize| local.adjacent[l].iter().filter(|&&w| alive[w]).count();
-    let mut cells: Vec<usize> = (0..alive.len())
-        .filter(|&l| alive[l] && l != home)
-        .collect();
-    cells.sort_by_key(|&l| (degree(l), std::cmp::Reverse(dist[l])));
+    let key = |l: usize| (degree(l), std::cmp::Reverse(dist[l]));
     // Each trial walks the whole region, so cells that would have cut it
     // before (`blocked`) are tried only when no other cell and no ear can
-    // go: they seldom can until much of the region is gone.
+    // go: they seldom can until much of the region is gone. The first
+    // pass seldom tries more than a few cells, so it looks for the best
+    // one each time instead of sorting them all.
+    let mut candidates: Vec<usize> = (0..alive.len())
+        .filter(|&l| alive[l] && l != home && blocked[l] == retry)
+        .collect();
+    if retry {
+        candidates.sort_by_key(|&l| key(l));
+        candidates.reverse();
+    }
     let mut trial = alive.to_vec();
-    for c in cells {
-        if blocked[c] != retry {
-            continue;
-        }
+    while !candidates.is_empty() {
+        let pick = if retry {
+            candidates.len() - 1
+        } else {
+            (0..candidates.len())
+                .min_by_key(|&i| key(candidates[i]))
+                .expect("a candidate")
+        };
+        let c = candidates.swap_remove(pick);
         trial[c] = false;
         if can_remain(local, &trial, odd_block) {
             blocked[c] = false;
@@ -783,20 +794,44 @@ fn nearest_token(
 /// shortest way through live cells, the blank going round it.
 fn walk_token(local: &Local, alive: &[bool], from: usize, to: usize, state: &mut State) {
     let dist = distances(local, alive, to);
+    // Search scratch for the blank's ways round the token, reused from
+    // step to step (each search stops at the first cell it needs).
+    let n = alive.len();
+    let (mut stamp, mut parent) = (vec![0u32; n], vec![0usize; n]);
+    let mut generation = 0;
+    let mut queue = VecDeque::new();
     let mut at = from;
     while at != to {
-        let next = *local.adjacent[at]
-            .iter()
-            .filter(|&&w| alive[w] && dist[w] < dist[at])
-            .min()
-            .expect("a step towards the target");
-        // The blank to `next` without crossing `at`.
-        let mut blocked = alive.to_vec();
-        blocked[at] = false;
-        assert!(
-            walk_blank(local, &blocked, next, state),
-            "a 2-connected block lets the blank round"
-        );
+        // The blank to the nearest of the cells one step nearer `to` next
+        // to the token, not through the token: a token going diagonally
+        // on a grid then zigzags at three moves a step.
+        generation += 1;
+        let blank = local_index(local, state.blank);
+        stamp[blank] = generation;
+        queue.clear();
+        queue.push_back(blank);
+        let mut next = None;
+        while let Some(v) = queue.pop_front() {
+            if dist[v] < dist[at] && local.adjacent[at].contains(&v) {
+                next = Some(v);
+                break;
+            }
+            for &w in &local.adjacent[v] {
+                if alive[w] && w != at && stamp[w] != generation {
+                    stamp[w] = generation;
+                    parent[w] = v;
+                    queue.push_back(w);
+                }
+            }
+        }
+        let next = next.expect("a 2-connected block lets the blank round");
+        let mut way = vec![next];
+        while *way.last().expect("a cell") != blank {
+            way.push(parent[*way.last().expect("a cell")]);
+        }
+        for &l in way.iter().rev().skip(1) {
+            state.slide(local.cells[l]);
+        }
         state.slide(local.cells[at]);
         at = next;
     }
