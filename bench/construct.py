@@ -79,14 +79,17 @@ def main():
         rng.shuffle(tiles)
         moves, secs = run(npuzzle, spec, tiles, tmp)
         print(f"{spec:<14} {cells:>7} {moves:>12} {moves / cells**1.5:>8.2f} N^1.5 {'':>11} {secs:>8.2f}")
-    # An irregular board: a 40x40 mask with holes.
-    rows = ["#" * 40 if r % 6 != 3 else "#" * 12 + "..." + "#" * 10 + ".." + "#" * 13 for r in range(40)]
-    spec = "mask:" + "/".join(rows)
-    cells = sum(r.count("#") for r in rows)
-    tiles = list(range(cells))
-    rng.shuffle(tiles)
-    moves, secs = run(npuzzle, spec, tiles, tmp)
-    print(f"{'40x40 holes':<14} {cells:>7} {moves:>12} {moves / cells**1.5:>8.2f} N^1.5 {'':>11} {secs:>8.2f}")
+    # Irregular boards: a 40x40 mask with holes, and a 100x100 one with a
+    # column of two-cell holes every nine columns.
+    holes = ["#" * 40 if r % 6 != 3 else "#" * 12 + "..." + "#" * 10 + ".." + "#" * 13 for r in range(40)]
+    columns = ["".join("." if r % 7 == 3 and x % 9 in (4, 5) else "#" for x in range(100)) for r in range(100)]
+    for name, rows in [("40x40 holes", holes), ("100x100 holes", columns)]:
+        spec = "mask:" + "/".join(rows)
+        cells = sum(r.count("#") for r in rows)
+        tiles = list(range(cells))
+        rng.shuffle(tiles)
+        moves, secs = run(npuzzle, spec, tiles, tmp)
+        print(f"{name:<14} {cells:>7} {moves:>12} {moves / cells**1.5:>8.2f} N^1.5 {'':>11} {secs:>8.2f}")
 
 
 if __name__ == "__main__":
