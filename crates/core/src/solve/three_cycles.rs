@@ -17,8 +17,9 @@ use std::collections::VecDeque;
 use crate::arrangement::{BLANK, Token};
 
 /// Regions larger than this are not sorted (the search over triples of
-/// cells holds m³ entries of three bytes: 47 MB at this size).
-pub const MAX_SORTED: usize = 250;
+/// cells holds m³ entries of three bytes: 192 MB at this size; a ring of
+/// 400 cells with a short chord then takes 42 M moves, held in memory).
+pub const MAX_SORTED: usize = 400;
 
 /// A closed walk of the blank from home: the cells it moves to, the last
 /// being home; and the permutation it makes (`perm[c]`: where the token on
