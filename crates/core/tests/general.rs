@@ -68,6 +68,49 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    /// Grids with random holes (cut cells, pockets, separate pieces
+    /// among them): every pair the decision accepts is solved and
+    /// replayed, every other one refused with the decision's reason.
+    #[test]
+    fn random_masks(
+        rows in 3usize..=14,
+        cols in 3usize..=14,
+        holes in prop::collection::vec((0usize..14, 0usize..14), 0..30),
+        first in prop::collection::vec(0usize..10_000, 196),
+        second in prop::collection::vec(0usize..10_000, 196),
+        steps in prop::collection::vec(0usize..4, 0..3000),
+        walked in any::<bool>(),
+    ) {
+        let lines: Vec<String> = (0..rows)
+            .map(|r| {
+                (0..cols)
+                    .map(|c| if holes.contains(&(r, c)) { '.' } else { '#' })
+                    .collect()
+            })
+            .collect();
+        let Ok(board) = Board::mask(&lines) else {
+            return Ok(()); // no cell left, say
+        };
+        let n = board.cells();
+        prop_assume!(n >= 2);
+        // Half the targets are reached by walking the blank (so mostly
+        // reachable), half drawn at random (so mostly not).
+        let from = tokens(n, &first, false);
+        let to = if walked { walk(&board, &from, &steps) } else { tokens(n, &second, false) };
+        let (a, b) = (Arrangement::new(from.clone()), Arrangement::new(to.clone()));
+        let verdict = npuzzle_core::reach::reach(&board, &a, &b).unwrap();
+        let solved = solve(&board, &a, &b, Options::default(), &|_, _| {}).unwrap();
+        match (verdict.reason(), solved) {
+            (None, Ok(s)) => replay(&board, &from, &to, &s.moves).unwrap(),
+            (Some(why), Err(refused)) => prop_assert_eq!(why, &refused),
+            (why, other) => prop_assert!(false, "decision {why:?}, solver {:?}", other.map(|s| s.moves.len())),
+        }
+    }
+}
+
 /// A long cycle with one chord (a θ-graph) cannot be peeled: it is
 /// sorted by 3-cycles. Scrambled by turning the blank round both cycles,
 /// with and without an odd cycle.
