@@ -7,7 +7,7 @@ use npuzzle_core::{Arrangement, Board, Token};
 use proptest::prelude::*;
 
 mod common;
-use common::walk;
+use common::{into_reach, walk};
 
 /// Solves a random reachable pair on a box (tokens shuffled by
 /// `shuffle`, with `kinds` colours when `repeated`, the target after the
@@ -124,19 +124,8 @@ fn random_squares_average_under_two_n_cubed() {
                     .wrapping_add(1442695040888963407);
                 from.swap(i, (x >> 33) as usize % (i + 1));
             }
+            into_reach(&board, &mut from, &to);
             let (a, b) = (Arrangement::new(from.clone()), Arrangement::new(to.clone()));
-            if !npuzzle_core::reach::reach(&board, &a, &b)
-                .unwrap()
-                .is_reachable()
-            {
-                // The other class: swap two tiles.
-                let (i, j) = (
-                    from.iter().position(|&t| t != 0).unwrap(),
-                    from.iter().rposition(|&t| t != 0).unwrap(),
-                );
-                from.swap(i, j);
-            }
-            let a = Arrangement::new(from.clone());
             let s = solve(&board, &a, &b, Options::default(), &|_, _| {})
                 .unwrap()
                 .unwrap();

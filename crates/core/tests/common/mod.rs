@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 
-use npuzzle_core::{Board, Token};
+use npuzzle_core::reach::reach;
+use npuzzle_core::{Arrangement, Board, Token};
 
 /// A reachable target: `from` after a walk of the blank, step `s` taking
 /// its `s`-th neighbour (modulo their number); an isolated blank stays.
@@ -17,4 +18,21 @@ pub fn walk(board: &Board, from: &[Token], steps: &[usize]) -> Vec<Token> {
         blank = w;
     }
     to
+}
+
+/// Swaps the first and last tiles of `from` when `to` cannot be reached
+/// from it: on a 2-connected board other than a cycle or θ0, that gives
+/// the other parity class, so random arrangements become reachable pairs.
+pub fn into_reach(board: &Board, from: &mut [Token], to: &[Token]) {
+    let (a, b) = (
+        Arrangement::new(from.to_vec()),
+        Arrangement::new(to.to_vec()),
+    );
+    if !reach(board, &a, &b).unwrap().is_reachable() {
+        let (i, j) = (
+            from.iter().position(|&t| t != 0).unwrap(),
+            from.iter().rposition(|&t| t != 0).unwrap(),
+        );
+        from.swap(i, j);
+    }
 }
