@@ -15,8 +15,10 @@
 //! walks: every step of the blank slides one token, so of all the
 //! shortest ways to where it is going, it takes the one whose slides
 //! bring tokens nearest their own targets, counted by what each slide
-//! saves the later walks of that token (`Grid::worth`). Each token then
-//! arrives at its turn already part of the way home.
+//! saves the later walks of that token (`Grid::worth`). Short walks
+//! (going round a token) may even take a way two or four steps longer
+//! when its slides are worth that much more. Each token then arrives at
+//! its turn already part of the way home.
 
 use std::collections::VecDeque;
 
@@ -90,6 +92,16 @@ const BAND: i64 = 8;
 /// one along another side (see [`Grid::worth`]).
 const LONGEST_SIDE_WORTH: i32 = 5;
 
+/// Walks this short or shorter may take a longer way (`detour_walk`).
+const SHORT_WALK: usize = 4;
+
+/// How many step pairs longer than the shortest a short walk may be.
+const MAX_DETOURS: usize = 2;
+
+/// What each step pair beyond the shortest way costs, in the units of
+/// [`Grid::worth`].
+const DETOUR_COST: i32 = 10;
+
 fn strides(dims: &[usize]) -> Vec<usize> {
     let mut strides = vec![1; dims.len()];
     for k in (0..dims.len().saturating_sub(1)).rev() {
@@ -137,6 +149,20 @@ fn match_targets(dims: &[usize], from: &[Token], to: &[Token]) -> Vec<u32> {
     targets
 }
 
+/// Scratch of [`Grid::detour_walk`], per (cell, level) state.
+#[derive(Default)]
+struct DetourScratch {
+    stamp: Vec<u32>,
+    parent: Vec<u32>,
+    score: Vec<i32>,
+    /// Per cell, found once a search (`seen`: the search's generation):
+    /// whether the walk may use it, and its token's longest side.
+    seen: Vec<u32>,
+    open: Vec<bool>,
+    longest: Vec<Option<usize>>,
+    queue: VecDeque<usize>,
+}
+
 /// The board as the solver sees it: each cell's token named by its
 /// target cell.
 struct Grid<'s> {
@@ -157,6 +183,7 @@ struct Grid<'s> {
     parent: Vec<u32>,
     depth: Vec<u32>,
     score: Vec<i32>,
+    detour: DetourScratch,
     generation: u32,
 }
 
@@ -194,6 +221,7 @@ impl<'s> Grid<'s> {
             parent: vec![0; n],
             depth: vec![0; n],
             score: vec![0; n],
+            detour: DetourScratch::default(),
             generation: 0,
         }
     }
@@ -253,6 +281,7 @@ impl<'s> Grid<'s> {
     /// `dest` cannot be reached.
     fn walk_blank(&mut self, dest: usize, avoid: &[usize]) -> bool {
         self.blank == dest
+            || (self.distance(self.blank, dest) <= SHORT_WALK && self.detour_walk(dest, avoid))
             || self.straight_walk(dest, avoid)
             || self.search_blank(dest, avoid, 2)
             || self.search_blank(dest, avoid, usize::MAX)
@@ -357,6 +386,107 @@ impl<'s> Grid<'s> {
         while self.blank != dest {
             let next = self.parent[self.blank] as usize;
             self.slide(next);
+        }
+        true
+    }
+
+    /// Walks the blank a short way to `dest` (going round a token, say),
+    /// by the way worth most less `DETOUR_COST` for each step pair longer
+    /// than the shortest: a way a little longer than the shortest often
+    /// moves more tokens home. Inside the box round the blank and `dest`
+    /// widened by `MAX_DETOURS`. False (nothing moved) when there is no
+    /// way with at most `MAX_DETOURS` such pairs.
+    fn detour_walk(&mut self, dest: usize, avoid: &[usize]) -> bool {
+        const LEVELS: usize = MAX_DETOURS + 1;
+        let d = self.dims.len();
+        let start = self.blank;
+        let bounds: Vec<(usize, usize)> = (0..d)
+            .map(|k| {
+                let (a, b) = (self.coord(start, k), self.coord(dest, k));
+                (a.min(b).saturating_sub(MAX_DETOURS), a.max(b) + MAX_DETOURS)
+            })
+            .collect();
+        // States: (cell, steps away from the blank), `cell * LEVELS +
+        // away`. Searched from `dest`: a step towards the blank keeps the
+        // level, one away from it goes up one (and adds two to the walk).
+        let n = self.at.len();
+        if self.detour.stamp.len() < LEVELS * n {
+            self.detour = DetourScratch {
+                stamp: vec![0; LEVELS * n],
+                parent: vec![0; LEVELS * n],
+                score: vec![0; LEVELS * n],
+                seen: vec![0; n],
+                open: vec![false; n],
+                longest: vec![None; n],
+                queue: VecDeque::new(),
+            };
+        }
+        self.generation += 1;
+        let generation = self.generation;
+        self.detour.stamp[LEVELS * dest] = generation;
+        self.detour.score[LEVELS * dest] = 0;
+        let mut queue = std::mem::take(&mut self.detour.queue);
+        queue.clear();
+        queue.push_back(LEVELS * dest);
+        while let Some(state) = queue.pop_front() {
+            let (c, away) = (state / LEVELS, state % LEVELS);
+            if c == start {
+                continue;
+            }
+            let longest = if c == dest {
+                self.longest_side(c)
+            } else {
+                self.detour.longest[c]
+            };
+            for dir in 0..2 * d {
+                let Some(w) = self.step(c, dir) else { continue };
+                let k = dir / 2;
+                let b = self.coord(start, k);
+                let level = if self.coord(w, k).abs_diff(b) < self.coord(c, k).abs_diff(b) {
+                    away
+                } else if away < MAX_DETOURS {
+                    away + 1
+                } else {
+                    continue;
+                };
+                let next = LEVELS * w + level;
+                // When the blank steps from `w` to `c`, the token on `c`
+                // slides to `w`.
+                let score = self.detour.score[state] + self.worth(c, k, w, longest);
+                if self.detour.stamp[next] != generation {
+                    if self.detour.seen[w] != generation {
+                        self.detour.seen[w] = generation;
+                        let inside =
+                            (0..d).all(|j| (bounds[j].0..=bounds[j].1).contains(&self.coord(w, j)));
+                        self.detour.open[w] = inside && (w == start || self.free(w, avoid));
+                        self.detour.longest[w] = self.longest_side(w);
+                    }
+                    if self.detour.open[w] {
+                        self.detour.stamp[next] = generation;
+                        self.detour.parent[next] = state as u32;
+                        self.detour.score[next] = score;
+                        queue.push_back(next);
+                    }
+                } else if score > self.detour.score[next] {
+                    self.detour.parent[next] = state as u32;
+                    self.detour.score[next] = score;
+                }
+            }
+        }
+        self.detour.queue = queue;
+        let best = (0..LEVELS)
+            .map(|away| LEVELS * start + away)
+            .filter(|&s| self.detour.stamp[s] == generation)
+            .max_by_key(|&s| {
+                let away = (s % LEVELS) as i32;
+                (self.detour.score[s] - DETOUR_COST * away, -away)
+            });
+        let Some(mut state) = best else {
+            return false;
+        };
+        while state / LEVELS != dest {
+            state = self.detour.parent[state] as usize;
+            self.slide(state / LEVELS);
         }
         true
     }
