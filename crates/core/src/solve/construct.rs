@@ -273,12 +273,14 @@ impl<'s> Grid<'s> {
         !self.fixed[c] && !avoid.contains(&c)
     }
 
-    /// Walks the blank to `dest` through unfixed cells not in `avoid`:
-    /// by a shortest way near the straight line when there is one (the
-    /// most useful of them, see [`Grid::straight_walk`]), else by
-    /// breadth-first search in a small window round the blank and `dest`
-    /// (going round a token), else over the whole board. False when
-    /// `dest` cannot be reached.
+    /// Walks the blank to `dest` through unfixed cells not in `avoid`. A
+    /// short walk (going round a token) takes the way worth most, a
+    /// little longer than the shortest if need be
+    /// ([`Grid::detour_walk`]); a longer one the shortest way near the
+    /// straight line worth most ([`Grid::straight_walk`]); failing those,
+    /// a breadth-first search in a small window round the blank and
+    /// `dest`, then over the whole board. False when `dest` cannot be
+    /// reached.
     fn walk_blank(&mut self, dest: usize, avoid: &[usize]) -> bool {
         self.blank == dest
             || (self.distance(self.blank, dest) <= SHORT_WALK && self.detour_walk(dest, avoid))
