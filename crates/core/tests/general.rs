@@ -205,9 +205,11 @@ fn many_blocks_cost_moves_in_proportion() {
 
 /// A 40×40 grid with a column of two-cell holes every nine columns: the
 /// peeling takes the two cells before each hole together (neither can go
-/// alone), so it neither corners itself nor loads long ears. Before that,
-/// the same pattern took 6.3 N^1.5 moves at 40×40 and was refused from
-/// 90×90 up (a long cycle with chords left over).
+/// alone), so it neither corners itself nor loads long ears; and the
+/// blank's ways are chosen by the slides they make, as on boxes. Before
+/// the first, the same pattern took 6.3 N^1.5 moves at 40×40 and was
+/// refused from 90×90 up (a long cycle with chords left over); before the
+/// second, 3.6 N^1.5 (now 2.35).
 #[test]
 fn grid_with_columns_of_holes() {
     let rows: Vec<String> = (0..40)
@@ -232,5 +234,5 @@ fn grid_with_columns_of_holes() {
     into_reach(&board, &mut from, &to);
     let moves = check(&board, &from, &to).unwrap();
     let ratio = moves as f64 / (n as f64).powf(1.5);
-    assert!(ratio < 4.5, "{moves} moves, {ratio:.2} N^1.5");
+    assert!(ratio < 3.0, "{moves} moves, {ratio:.2} N^1.5");
 }

@@ -5,16 +5,18 @@
 //! as in [`crate::reach`](mod@crate::reach). Each block is then solved on
 //! its own: the blank walks to the block's entry, sets the block's cells
 //! with moves inside the block, and walks back the same way (which puts
-//! every cell on its way back as it was). A bridge needs nothing, a cycle turns, a small
-//! block (θ0 among them) is searched breadth first. A larger 2-connected
-//! block is peeled: a cell whose removal leaves the rest 2-connected (and
-//! not a cycle, and with an odd cycle when the block has one) gets its
-//! token, walked there step by step with the blank going round it; or two
-//! neighbouring cells that can only go together (the last two of a row,
-//! say) or a whole ear are loaded at once, by turning a cycle through
-//! them; until a few cells are left for a breadth-first search. A region that can lose neither a cell nor an ear
-//! (a long cycle with one chord) is sorted by 3-cycles instead (see
-//! `three_cycles`).
+//! every cell on its way back as it was). A bridge needs nothing, a cycle
+//! turns, a small block (θ0 among them) is searched breadth first. A
+//! larger 2-connected block is peeled: a cell whose removal leaves the
+//! rest 2-connected (and not a cycle, and with an odd cycle when the
+//! block has one) gets its token, walked there step by step with the
+//! blank going round it (on grids, by the ways whose slides bring other
+//! tokens nearer their targets, as on boxes); or two neighbouring cells
+//! that can only go together (the last two of a row, say) or a whole ear
+//! are loaded at once, by turning a cycle through them; until a few cells
+//! are left for a breadth-first search. A region that can lose neither a
+//! cell nor an ear (a long cycle with one chord) is sorted by 3-cycles
+//! instead (see `three_cycles`).
 
 use std::collections::VecDeque;
 
@@ -58,7 +60,7 @@ pub fn solve_graph(board: &Board, from: &[Token], to: &[Token]) -> Result<Vec<Mo
     work.sort_by_key(|(block, _)| preorder[block.entry as usize]);
     for (block, cells) in &work {
         walk_tree(&tree, &depth, block.entry as usize, &mut state);
-        solve_block(&blocks, block, cells, &mut state, to)?;
+        solve_block(board, &blocks, block, cells, &mut state, to)?;
         if state.moves.len() > MAX_MOVES {
             return Err(format!(
                 "more than {MAX_MOVES} moves: too many to hold in memory on a board other than a box"
@@ -153,10 +155,13 @@ struct Local {
     /// Board cell -> local index.
     index: std::collections::HashMap<usize, usize>,
     adjacent: Vec<Vec<usize>>,
+    /// Each cell's row and column, on boards drawn on a grid.
+    position: Option<Vec<(usize, usize)>>,
 }
 
 /// Solves one block, the blank starting and ending on its entry.
 fn solve_block(
+    board: &Board,
     blocks: &Blocks,
     block: &Block,
     cells: &[usize],
@@ -175,6 +180,10 @@ fn solve_block(
         cells: cells.to_vec(),
         index,
         adjacent,
+        position: cells
+            .iter()
+            .map(|&c| board.grid_position(c as Cell))
+            .collect(),
     };
     let edges = blocks.edges_of(block).len();
     if edges == cells.len() && cells.len() > 3 {
@@ -338,6 +347,7 @@ fn distances_capped(local: &Local, alive: &[bool], from: usize, cap: usize) -> u
 
 /// Peels a 2-connected block down to a breadth-first endgame.
 fn peel(local: &Local, home: usize, state: &mut State, goal: &[Token]) -> Result<(), String> {
+    let aims = Aims::new(local, goal);
     let m = local.cells.len();
     let mut alive = vec![true; m];
     let mut left = m;
@@ -348,7 +358,7 @@ fn peel(local: &Local, home: usize, state: &mut State, goal: &[Token]) -> Result
         // together), else an ear, else any cell.
         let mut c = match peelable(local, &alive, home, odd_block, &mut blocked, false) {
             Some(Peel::Pair(ear, u, v)) => {
-                if load_ear(local, &mut alive, &ear, u, v, state, goal).is_ok() {
+                if load_ear(local, &aims, &mut alive, &ear, u, v, state).is_ok() {
                     left -= 2;
                     continue;
                 }
@@ -359,7 +369,7 @@ fn peel(local: &Local, home: usize, state: &mut State, goal: &[Token]) -> Result
         };
         if c.is_none() {
             if let Some((ear, u, v)) = peelable_ear(local, &alive, home, odd_block)
-                && load_ear(local, &mut alive, &ear, u, v, state, goal).is_ok()
+                && load_ear(local, &aims, &mut alive, &ear, u, v, state).is_ok()
             {
                 left -= ear.len();
                 continue;
@@ -376,7 +386,7 @@ fn peel(local: &Local, home: usize, state: &mut State, goal: &[Token]) -> Result
         let want = goal[c];
         let from_cell = nearest_token(local, &alive, c, want, state)
             .ok_or_else(|| "no token left for a cell".to_string())?;
-        walk_token(local, &alive, from_cell, c, state);
+        walk_token(local, &aims, &alive, from_cell, c, state);
         alive[c] = false;
         left -= 1;
     }
@@ -525,13 +535,14 @@ fn peelable_ear(
 /// turn, the one for the cell next to `u` first.
 fn load_ear(
     local: &Local,
+    aims: &Aims,
     alive: &mut [bool],
     ear: &[usize],
     u: usize,
     v: usize,
     state: &mut State,
-    goal: &[Token],
 ) -> Result<(), String> {
+    let goal = aims.goal;
     // The blank out of the ear first, to u.
     if !walk_blank(local, alive, u, state) {
         return Err("the blank cannot reach an ear".into());
@@ -586,7 +597,7 @@ fn load_ear(
             })
             .min_by_key(|&l| near[l])
             .ok_or("no spare token to fill an ear with")?;
-        walk_token(local, &rest, spare, v, state);
+        walk_token(local, aims, &rest, spare, v, state);
         turn(state, &rest)?;
     }
     // Load: the token for the cell next to u first.
@@ -594,7 +605,7 @@ fn load_ear(
         let want = goal[c];
         let from =
             nearest_token(local, &rest, v, want, state).ok_or("an ear's token is out of reach")?;
-        walk_token(local, &rest, from, v, state);
+        walk_token(local, aims, &rest, from, v, state);
         turn(state, &rest)?;
     }
     for &c in ear {
@@ -792,12 +803,20 @@ fn nearest_token(
 
 /// Walks the token on local cell `from` to local cell `to` along a
 /// shortest way through live cells, the blank going round it.
-fn walk_token(local: &Local, alive: &[bool], from: usize, to: usize, state: &mut State) {
+fn walk_token(
+    local: &Local,
+    aims: &Aims,
+    alive: &[bool],
+    from: usize,
+    to: usize,
+    state: &mut State,
+) {
     let dist = distances(local, alive, to);
     // Search scratch for the blank's ways round the token, reused from
     // step to step (each search stops at the first cell it needs).
     let n = alive.len();
     let (mut stamp, mut parent) = (vec![0u32; n], vec![0usize; n]);
+    let (mut depth, mut score) = (vec![0u32; n], vec![0i32; n]);
     let mut generation = 0;
     let mut queue = VecDeque::new();
     let mut at = from;
@@ -808,6 +827,7 @@ fn walk_token(local: &Local, alive: &[bool], from: usize, to: usize, state: &mut
         generation += 1;
         let blank = local_index(local, state.blank);
         stamp[blank] = generation;
+        (depth[blank], score[blank]) = (0, 0);
         queue.clear();
         queue.push_back(blank);
         let mut next = None;
@@ -817,10 +837,19 @@ fn walk_token(local: &Local, alive: &[bool], from: usize, to: usize, state: &mut
                 break;
             }
             for &w in &local.adjacent[v] {
-                if alive[w] && w != at && stamp[w] != generation {
+                if !alive[w] || w == at {
+                    continue;
+                }
+                // Of the shortest ways, the one whose slides bring tokens
+                // nearest their targets: the blank stepping to `w` slides
+                // its token to `v`.
+                let gain = score[v] + aims.worth(state.tokens[local.cells[w]], w, v);
+                if stamp[w] != generation {
                     stamp[w] = generation;
-                    parent[w] = v;
+                    (parent[w], depth[w], score[w]) = (v, depth[v] + 1, gain);
                     queue.push_back(w);
+                } else if depth[w] == depth[v] + 1 && gain > score[w] {
+                    (parent[w], score[w]) = (v, gain);
                 }
             }
         }
@@ -834,6 +863,52 @@ fn walk_token(local: &Local, alive: &[bool], from: usize, to: usize, state: &mut
         }
         state.slide(local.cells[at]);
         at = next;
+    }
+}
+
+/// Where the tokens are bound, to score the blank's ways by the slides
+/// they make (on grids, as the box solver does).
+struct Aims<'g> {
+    goal: &'g [Token],
+    position: Option<&'g [(usize, usize)]>,
+    /// The cell each token is bound for, for the tokens the goal has once.
+    target: std::collections::HashMap<Token, usize>,
+}
+
+impl<'g> Aims<'g> {
+    fn new(local: &'g Local, goal: &'g [Token]) -> Aims<'g> {
+        let mut target = std::collections::HashMap::new();
+        let mut repeated = std::collections::HashSet::new();
+        for (l, &t) in goal.iter().enumerate() {
+            if target.insert(t, l).is_some() {
+                repeated.insert(t);
+            }
+        }
+        target.retain(|t, _| !repeated.contains(t));
+        Aims {
+            goal,
+            position: local.position.as_deref(),
+            target,
+        }
+    }
+
+    /// What sliding `token` from cell `from` to its neighbour `to` saves
+    /// its later walks: a step along its longest remaining side counts
+    /// five (a straight step costs five moves), another one; negative
+    /// when it goes the wrong way. Zero off grids and for repeated tokens.
+    fn worth(&self, token: Token, from: usize, to: usize) -> i32 {
+        let (Some(position), Some(&target)) = (self.position, self.target.get(&token)) else {
+            return 0;
+        };
+        let ((r, c), (fr, fc), (tr, tc)) = (position[target], position[from], position[to]);
+        let (rows, cols) = (r.abs_diff(fr), c.abs_diff(fc));
+        let (along, across, now) = if tr != fr {
+            (rows, cols, r.abs_diff(tr))
+        } else {
+            (cols, rows, c.abs_diff(tc))
+        };
+        let weight = if along > across { 5 } else { 1 };
+        if now < along { weight } else { -weight }
     }
 }
 
