@@ -24,7 +24,7 @@ use std::collections::VecDeque;
 
 use crate::arrangement::{BLANK, Token};
 use crate::board::{Board, Cell, box_distance};
-use crate::solve::{Move, bfs};
+use crate::solve::{Move, bfs, slide_worth};
 
 /// Moves taking `from` to `to` on a box with sides `dims`. The pair must
 /// be reachable (checked by the caller).
@@ -87,10 +87,6 @@ pub fn solve_box_into(dims: &[usize], from: &[Token], to: &[Token], sink: &mut d
 
 /// How far from the straight line the blank's walks may stray, in cells.
 const BAND: i64 = 8;
-
-/// What a token's step along its longest remaining side is worth, against
-/// one along another side (see [`Grid::worth`]).
-const LONGEST_SIDE_WORTH: i32 = 5;
 
 /// Walks this short or shorter may take a longer way (`detour_walk`).
 const SHORT_WALK: usize = 4;
@@ -290,24 +286,12 @@ impl<'s> Grid<'s> {
     }
 
     /// What sliding the token on `c` one step along side `k`, to `w`,
-    /// does for the moves still to come. A token is later walked at about
-    /// five moves a step along its longest remaining side and one more for
-    /// each step along the others (two diagonal steps cost three each), so
-    /// a step along its longest side counts five times as much. `longest`
-    /// is that side ([`Grid::longest_side`]).
+    /// does for the moves still to come ([`slide_worth`]); `longest` is
+    /// the token's longest remaining side ([`Grid::longest_side`]).
     fn worth(&self, c: usize, k: usize, w: usize, longest: Option<usize>) -> i32 {
-        let t = self.at[c] as usize;
-        let x = self.coord(t, k);
-        let weight = if longest == Some(k) {
-            LONGEST_SIDE_WORTH
-        } else {
-            1
-        };
-        if x.abs_diff(self.coord(w, k)) < x.abs_diff(self.coord(c, k)) {
-            weight
-        } else {
-            -weight
-        }
+        let x = self.coord(self.at[c] as usize, k);
+        let closer = x.abs_diff(self.coord(w, k)) < x.abs_diff(self.coord(c, k));
+        slide_worth(longest == Some(k), closer)
     }
 
     /// The side along which the token on `c` is furthest from its target,

@@ -23,7 +23,7 @@ use std::collections::VecDeque;
 use crate::arrangement::{BLANK, Token};
 use crate::board::{Board, Cell};
 use crate::graph::{Block, Blocks, bfs_tree, path_by, shortest_path};
-use crate::solve::{Move, bfs, three_cycles};
+use crate::solve::{Move, bfs, slide_worth, three_cycles};
 
 /// Blocks larger than this are not peeled (the peeling is about quadratic
 /// in the block's size).
@@ -893,9 +893,8 @@ impl<'g> Aims<'g> {
     }
 
     /// What sliding `token` from cell `from` to its neighbour `to` saves
-    /// its later walks: a step along its longest remaining side counts
-    /// five (a straight step costs five moves), another one; negative
-    /// when it goes the wrong way. Zero off grids and for repeated tokens.
+    /// its later walks ([`slide_worth`]); nothing off grids and for
+    /// repeated tokens.
     fn worth(&self, token: Token, from: usize, to: usize) -> i32 {
         let (Some(position), Some(&target)) = (self.position, self.target.get(&token)) else {
             return 0;
@@ -907,8 +906,7 @@ impl<'g> Aims<'g> {
         } else {
             (cols, rows, c.abs_diff(tc))
         };
-        let weight = if along > across { 5 } else { 1 };
-        if now < along { weight } else { -weight }
+        slide_worth(along > across, now < along)
     }
 }
 

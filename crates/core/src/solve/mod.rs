@@ -40,6 +40,17 @@ pub struct Solution {
     pub nodes: u64,
 }
 
+/// What sliding a token one step saves its later walks, in the units the
+/// constructive solvers score the blank's ways by. A token is later walked
+/// at about five moves a step along its longest remaining side and one
+/// more for each step along the others (two diagonal steps cost three
+/// each), so a step along its longest side (`longest`) counts five, any
+/// other one; negative when the step takes it further from its target.
+pub(crate) fn slide_worth(longest: bool, closer: bool) -> i32 {
+    let weight = if longest { 5 } else { 1 };
+    if closer { weight } else { -weight }
+}
+
 /// Replays `moves` from `from` and checks that each is legal (the token
 /// slides into the adjacent blank) and that they end on `to`. Says what
 /// is wrong otherwise.
