@@ -450,22 +450,23 @@ fn can_remain(local: &Local, alive: &[bool], odd_block: bool) -> bool {
         && (!odd_block || !is_bipartite(local, alive))
 }
 
-/// Whether 2-connected live cells (`cells` of them, `edges` edges) form
-/// θ0: of the θ-graphs on 7 cells (paths of 0+1+4, 0+2+3, 1+1+3 or 1+2+2
-/// cells between two branch cells), the one whose branch cells are not
-/// neighbours and share one neighbour.
+/// Whether the live cells (`cells` of them, `edges` edges) form θ0, as
+/// the decision sees it.
 fn is_theta0(local: &Local, alive: &[bool], cells: usize, edges: usize) -> bool {
     if cells != 7 || edges != 8 {
         return false;
     }
-    let live = |l: usize| local.adjacent[l].iter().copied().filter(move |&w| alive[w]);
-    let branch: Vec<usize> = (0..alive.len())
-        .filter(|&l| alive[l] && live(l).count() == 3)
-        .collect();
-    let [u, v] = branch[..] else {
-        return false;
-    };
-    !live(u).any(|w| w == v) && live(u).filter(|&w| live(v).any(|x| x == w)).count() == 1
+    let live: Vec<usize> = (0..alive.len()).filter(|&l| alive[l]).collect();
+    let index = |l: usize| live.iter().position(|&x| x == l).map(|i| i as Cell);
+    let mut pairs = Vec::new();
+    for (i, &l) in live.iter().enumerate() {
+        for &w in &local.adjacent[l] {
+            if let Some(j) = index(w).filter(|&j| j as usize > i) {
+                pairs.push((i as Cell, j));
+            }
+        }
+    }
+    crate::reach::is_theta0_graph(live.len(), &pairs)
 }
 
 /// An ear of the live cells: a path of cells with two live neighbours
