@@ -366,14 +366,7 @@ impl<'s> Grid<'s> {
                 }
             }
         }
-        if self.stamp[start] != generation {
-            return false;
-        }
-        while self.blank != dest {
-            let next = self.parent[self.blank] as usize;
-            self.slide(next);
-        }
-        true
+        self.follow_parents(generation, dest)
     }
 
     /// Walks the blank a short way to `dest` (going round a token, say),
@@ -522,6 +515,12 @@ impl<'s> Grid<'s> {
                 }
             }
         }
+        self.follow_parents(generation, dest)
+    }
+
+    /// Walks the blank to `dest` along the parents a search from `dest`
+    /// (this `generation`) left; false if that search never reached it.
+    fn follow_parents(&mut self, generation: u32, dest: usize) -> bool {
         if self.stamp[self.blank] != generation {
             return false;
         }
