@@ -112,6 +112,18 @@ impl std::str::FromStr for Arrangement {
     }
 }
 
+/// The cell of the blank in tokens already checked to hold one: the one
+/// place the solvers find it.
+///
+/// # Panics
+/// When there is no blank (the caller skipped [`Arrangement::check`]).
+pub(crate) fn blank_cell(tokens: &[Token]) -> usize {
+    tokens
+        .iter()
+        .position(|&t| t == BLANK)
+        .expect("an arrangement checked to hold a blank")
+}
+
 /// Parses one non-negative token, saying why not in words.
 pub(crate) fn parse_token(word: &str) -> Result<Token, &'static str> {
     if word.starts_with('-') && word.len() > 1 && word[1..].bytes().all(|b| b.is_ascii_digit()) {

@@ -8,6 +8,7 @@
 
 pub mod bfs;
 pub mod construct;
+pub mod error;
 pub mod general;
 pub mod optimal;
 pub mod pdb;

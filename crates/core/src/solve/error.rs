@@ -1,0 +1,195 @@
+//! What can keep a solver from giving a solution, as typed errors: the
+//! question was bad, the target is unreachable, the board is beyond a
+//! method's limits, a pattern database could not be had, or (a bug) a
+//! solution failed its replay.
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+use crate::error::Error;
+use crate::reach::Reason;
+
+/// Why [`Solver::solve`](crate::Solver::solve) gave no solution.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// The board or an arrangement is malformed.
+    #[error(transparent)]
+    Input(#[from] Error),
+    /// The target cannot be reached; the reason names the invariant.
+    #[error("unreachable: {0}")]
+    Unreachable(Reason),
+    /// The question is beyond the methods npuzzle has.
+    #[error("not supported yet: {0}")]
+    Unsupported(#[from] Limit),
+    /// A pattern database could be neither loaded nor built.
+    #[error("pattern database: {0}")]
+    Pdb(#[from] PdbError),
+    /// A solution failed its replay: a bug, reported instead of a wrong answer.
+    #[error("internal error (please report): a solution failed its replay: {0}")]
+    Replay(#[from] ReplayError),
+    /// Writing the moves out failed (streamed solutions only).
+    #[error("i/o: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// A limit of npuzzle's methods that a question runs into.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Limit {
+    /// Solutions held in memory are built for boards of at most `max` cells.
+    #[error(
+        "solutions held in memory are built for boards of at most {max} cells (this one has \
+         {cells}; the moves number about 3 N^1.5); larger boxes are solved by `solve_into`, \
+         which streams them"
+    )]
+    TooManyCells {
+        /// The board's cells.
+        cells: usize,
+        /// The most the method takes.
+        max: usize,
+    },
+    /// A solution on a board other than a box would hold more than `max` moves.
+    #[error("more than {max} moves: too many to hold in memory on a board other than a box")]
+    TooManyMoves {
+        /// The most moves held.
+        max: usize,
+    },
+    /// A 2-connected block too big to peel.
+    #[error(
+        "a block of {cells} cells: constructive solutions on boards other than boxes peel \
+         blocks of at most {max}"
+    )]
+    BlockTooLarge {
+        /// The block's cells.
+        cells: usize,
+        /// The most peeled.
+        max: usize,
+    },
+    /// A region that cannot be peeled and is too big to sort by 3-cycles.
+    #[error("a region of {cells} cells that cannot be peeled (at most {max} are sorted by 3-cycles)")]
+    RegionTooLarge {
+        /// The region's cells.
+        cells: usize,
+        /// The most sorted.
+        max: usize,
+    },
+    /// The peeling cornered itself at every home it tried.
+    #[error("the peeling cornered itself: {0}")]
+    Cornered(&'static str),
+    /// Shortest solutions are searched on rectangles and small boards only.
+    #[error(
+        "shortest solutions are searched on rectangles (at most 64 cells) and on boards with at \
+         most two million arrangements; this board is neither"
+    )]
+    NoShortestSearch,
+    /// Shortest solutions on big boards need distinct tokens.
+    #[error("shortest solutions on boards this large need distinct tokens")]
+    RepeatedTokens,
+    /// A pattern database that cannot be built here.
+    #[error(
+        "a pattern of {tiles} tiles on a board of {cells} cells is too big to build (at most \
+         {max} entries); use fewer pattern tiles"
+    )]
+    PatternTooBig {
+        /// Tiles in the pattern.
+        tiles: usize,
+        /// Cells of the board.
+        cells: usize,
+        /// The most entries built.
+        max: usize,
+    },
+    /// The blank's goal is not a free cell of a pattern.
+    #[error("the blank's goal cell {0} is not a free cell of the pattern")]
+    BlankGoal(u32),
+}
+
+/// What is wrong with a move sequence, found by replaying it.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ReplayError {
+    /// Move `index` (from 1) names a cell off the board.
+    #[error("move {index} names a cell off the board")]
+    OffBoard {
+        /// The move's number, from 1.
+        index: u64,
+    },
+    /// Move `index` slides into a cell that is not the blank.
+    #[error("move {index}: cell {cell} is not the blank")]
+    NotBlank {
+        /// The move's number, from 1.
+        index: u64,
+        /// The cell it slides into.
+        cell: u32,
+    },
+    /// Move `index` joins cells that are not adjacent.
+    #[error("move {index}: cells {from} and {to} are not adjacent")]
+    NotAdjacent {
+        /// The move's number, from 1.
+        index: u64,
+        /// Where the token was.
+        from: u32,
+        /// Where it went.
+        to: u32,
+    },
+    /// Every move was legal but they end elsewhere.
+    #[error("the moves do not end on the target")]
+    WrongEnd,
+}
+
+/// Why a pattern database file could not be used or a cache not opened.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum PdbError {
+    /// Reading or writing a file failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The file is not a database of the pattern asked for.
+    #[error("{path}: {problem}")]
+    BadFile {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        problem: BadFile,
+    },
+    /// The memory for a table could not be had.
+    #[error("cannot get {bytes} bytes for a pattern database: {source}")]
+    OutOfMemory {
+        /// The table's size.
+        bytes: usize,
+        /// What the system said.
+        source: std::io::Error,
+    },
+}
+
+/// What is wrong with a database file.
+#[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BadFile {
+    /// Shorter than a header, or without the magic bytes.
+    #[error("not an npuzzle pattern database")]
+    NotPdb,
+    /// Written by another version of the format.
+    #[error("format version {found}, expected {expected}")]
+    Version {
+        /// The file's version.
+        found: u32,
+        /// This build's.
+        expected: u32,
+    },
+    /// A database of another pattern.
+    #[error("the file holds another pattern")]
+    OtherPattern,
+    /// The length does not match the header.
+    #[error("wrong table size")]
+    WrongSize,
+    /// The checksum does not match: the file is damaged.
+    #[error("checksum mismatch (damaged file)")]
+    Checksum,
+}
