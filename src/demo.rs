@@ -5,8 +5,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use npuzzle_core::formats::judge::{self, JudgeFormat};
-use npuzzle_core::formats::spec::parse_board;
-use npuzzle_core::{Arrangement, reach};
+use npuzzle_core::{Arrangement, Board, reach};
 
 /// Judge samples: format, title, input.
 const SAMPLES: &[(JudgeFormat, &str, &str)] = &[
@@ -58,7 +57,7 @@ pub fn run(out: &mut impl Write) -> Result<()> {
     }
     writeln!(out, "== other boards")?;
     for (spec, from, to) in QUESTIONS {
-        let board = parse_board(spec)?;
+        let board: Board = spec.parse()?;
         let verdict = reach(
             &board,
             &from.parse::<Arrangement>()?,

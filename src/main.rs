@@ -4,13 +4,13 @@
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand, ValueEnum};
-use npuzzle_core::formats::judge::{self, JudgeFormat};
-use npuzzle_core::formats::numbers::Input;
-use npuzzle_core::formats::{jsonl, spec::parse_board};
-use npuzzle_core::{Arrangement, Board, Verdict, reach, solve};
-use std::time::Instant;
+use npuzzle_core::formats::jsonl;
+use npuzzle_core::formats::judge::{self, Input, JudgeFormat};
+use npuzzle_core::{
+    Arrangement, Board, Directions, Move, SolveError, Solver, Summary, Verdict, reach,
+};
 
 mod demo;
 mod progress;
@@ -65,7 +65,7 @@ enum Command {
         #[arg(long)]
         optimal: bool,
         /// With --optimal: largest pattern database, in tiles.
-        #[arg(long, requires = "optimal")]
+        #[arg(long)]
         pattern_tiles: Option<usize>,
     },
     /// A judge's format, stdin to stdout, byte for byte.
@@ -81,12 +81,12 @@ enum Command {
 enum PdbAction {
     /// Build (or load) the databases that `solve --optimal` uses on a rectangle.
     Build {
-        /// The rectangle, RxC (at most 32 cells).
+        /// The rectangle: RxC (at most 32 cells), a preset or @FILE.
         #[arg(long)]
         board: String,
         /// The blank's goal cell (default: the last cell).
         #[arg(long)]
-        blank: Option<u8>,
+        blank: Option<u32>,
         /// Largest pattern, in tiles (default: 7 on 4×4, 6 otherwise; 8 on 4×4 gives the 7-8 partition).
         #[arg(long)]
         pattern_tiles: Option<usize>,
@@ -112,7 +112,7 @@ struct Question {
 
 impl Question {
     fn read(&self) -> Result<(Board, Arrangement, Arrangement)> {
-        let board = parse_board(&self.board)?;
+        let board = read_spec(&self.board)?;
         let from = arrangement(&self.from, "from")?;
         let to = match &self.to {
             Some(text) => arrangement(text, "to")?,
@@ -129,7 +129,7 @@ struct MoveWriter<'a> {
     board: &'a Board,
     json: bool,
     count: bool,
-    letters: Option<solve::Directions>,
+    letters: Option<Directions>,
     written: u64,
     error: Option<io::Error>,
 }
@@ -141,13 +141,13 @@ impl<'a> MoveWriter<'a> {
             board,
             json,
             count,
-            letters: (two_d && !json).then(solve::Directions::default),
+            letters: (two_d && !json).then(Directions::default),
             written: 0,
             error: None,
         }
     }
 
-    fn push(&mut self, m: solve::Move, out: &mut impl Write) {
+    fn push(&mut self, m: Move, out: &mut impl Write) {
         if self.count || self.error.is_some() {
             return;
         }
@@ -170,12 +170,8 @@ impl<'a> MoveWriter<'a> {
         }
     }
 
-    fn finish(
-        &mut self,
-        summary: &solve::Summary,
-        seconds: f64,
-        out: &mut impl Write,
-    ) -> Result<()> {
+    fn finish(&mut self, summary: &Summary, out: &mut impl Write) -> Result<()> {
+        let seconds = summary.elapsed.as_secs_f64();
         if let Some(e) = self.error.take() {
             return Err(e.into());
         }
@@ -209,17 +205,47 @@ impl<'a> MoveWriter<'a> {
     }
 }
 
-/// An arrangement from the command line, or from a file with `@FILE`
-/// (big boards do not fit in an argument list).
-fn arrangement(arg: &str, which: &str) -> Result<Arrangement> {
-    match arg.strip_prefix('@') {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("{which}: cannot read '{path}'"))?;
-            Ok(Arrangement::parse_named(&text, which)?)
-        }
-        None => Ok(Arrangement::parse_named(arg, which)?),
+/// The most bytes read from an `@FILE` argument (a 2^26-cell board
+/// written out fits).
+const MAX_FILE: u64 = 1 << 30;
+
+/// The text of an argument, or of the file it names with `@FILE` (big
+/// boards do not fit in an argument list), at most [`MAX_FILE`] bytes.
+fn argument_text<'a>(arg: &'a str, which: &str) -> Result<std::borrow::Cow<'a, str>> {
+    use std::io::Read;
+    let Some(path) = arg.strip_prefix('@') else {
+        return Ok(arg.into());
+    };
+    let file =
+        std::fs::File::open(path).with_context(|| format!("{which}: cannot read '{path}'"))?;
+    let mut text = String::new();
+    file.take(MAX_FILE + 1)
+        .read_to_string(&mut text)
+        .with_context(|| format!("{which}: cannot read '{path}' as text"))?;
+    if text.len() as u64 > MAX_FILE {
+        bail!("{which}: '{path}' is over {MAX_FILE} bytes");
     }
+    Ok(text.into())
+}
+
+/// A board spec from the command line, or from a file with `@FILE`.
+pub(crate) fn read_spec(arg: &str) -> Result<Board> {
+    let text = argument_text(arg, "board")?;
+    if arg.starts_with('@') && text.trim_start().starts_with('@') {
+        bail!(
+            "board file '{}' refers to another file; write the spec itself",
+            &arg[1..]
+        );
+    }
+    Ok(text.parse()?)
+}
+
+/// An arrangement from the command line, or from a file with `@FILE`.
+fn arrangement(arg: &str, which: &str) -> Result<Arrangement> {
+    Ok(Arrangement::parse_named(
+        &argument_text(arg, which)?,
+        which,
+    )?)
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -257,6 +283,22 @@ fn main() -> ExitCode {
     }
 }
 
+/// The solver the flags ask for; shortest solutions get the cache and
+/// progress bars.
+fn solver<'a>(optimal: bool, pattern_tiles: Option<usize>) -> Solver<'a> {
+    let mut solver = Solver::new().optimal(optimal);
+    if optimal {
+        if let Some(cache) = progress::cache_or_warn() {
+            solver = solver.cache(cache);
+        }
+        solver = solver.on_progress(progress::reporter());
+    }
+    if let Some(tiles) = pattern_tiles {
+        solver = solver.pattern_tiles(tiles);
+    }
+    solver
+}
+
 fn run(command: Command) -> Result<ExitCode> {
     match command {
         Command::Reach { question, json } => {
@@ -279,36 +321,31 @@ fn run(command: Command) -> Result<ExitCode> {
             pattern_tiles,
             json,
         } => {
+            progress::check_pattern_tiles(pattern_tiles, optimal)?;
             let (board, from, to) = question.read()?;
-            let options = solve::Options {
-                optimal,
-                max_pattern: pattern_tiles,
-            };
-            let started = Instant::now();
+            let solver = solver(optimal, pattern_tiles);
             let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
             let mut writer = MoveWriter::new(&board, json, count);
-            let mut push = |m| writer.push(m, &mut out);
-            let sink: Option<&mut dyn FnMut(solve::Move)> =
-                if count { None } else { Some(&mut push) };
-            let summary =
-                solve::solve_into(&board, &from, &to, options, &progress::build_bar(), sink)?;
+            let summary = if count {
+                solver.count(&board, &from, &to)
+            } else {
+                solver.solve_into(&board, &from, &to, |m| writer.push(m, &mut out))
+            };
             let summary = match summary {
                 Ok(summary) => summary,
-                Err(reason) => {
+                Err(SolveError::Unreachable(reason)) => {
                     if json {
-                        writeln!(
-                            out,
-                            "{}",
-                            jsonl::verdict_json(&Verdict::Unreachable(reason))
-                        )?;
+                        let verdict = Verdict::Unreachable(reason);
+                        writeln!(out, "{}", jsonl::verdict_json(&verdict))?;
                     } else {
                         writeln!(out, "unreachable: {reason}")?;
                     }
                     out.flush()?;
                     return Ok(ExitCode::from(1));
                 }
+                Err(e) => return Err(e.into()),
             };
-            writer.finish(&summary, started.elapsed().as_secs_f64(), &mut out)?;
+            writer.finish(&summary, &mut out)?;
             out.flush()?;
             Ok(ExitCode::SUCCESS)
         }
@@ -323,10 +360,11 @@ fn run(command: Command) -> Result<ExitCode> {
         } => {
             let stdin = io::stdin().lock();
             let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-            let mode = match (solve_lines, optimal) {
-                (_, true) => jsonl::Mode::Optimal(pattern_tiles),
-                (true, false) => jsonl::Mode::Solve,
-                (false, false) => jsonl::Mode::Reach,
+            progress::check_pattern_tiles(pattern_tiles, optimal)?;
+            let solver = solver(optimal, pattern_tiles);
+            let mode = match solve_lines || optimal {
+                true => jsonl::Mode::Solve(&solver),
+                false => jsonl::Mode::Reach,
             };
             let (_, bad) = jsonl::run(stdin, &mut out, mode)?;
             if bad > 0 {

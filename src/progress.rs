@@ -1,105 +1,120 @@
-//! Progress bars for long work (pattern database builds) and the `pdb`
-//! command. Bars go to stderr, and only when it is a terminal.
+//! Where the CLI keeps pattern databases, progress bars for long work
+//! (database builds), and the `pdb` command. Bars go to stderr, and only
+//! when it is a terminal; warnings always do.
 
 use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::sync::Mutex;
 
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use npuzzle_core::solve::optimal::{self, Rect};
-use npuzzle_core::solve::pdb::{self, BuildProgress, Pattern};
+use npuzzle_core::{Board, PdbCache, Progress, Solver};
 
 use crate::PdbAction;
 
-/// A progress callback that draws one bar per database build.
-pub fn build_bar() -> impl Fn(&Pattern, Option<BuildProgress>) + Sync {
+/// The cache folder: `$NPUZZLE_CACHE` when set and not empty, else the
+/// platform's cache folder for npuzzle (`~/.cache/npuzzle` on Linux).
+fn cache_dir() -> Result<PathBuf> {
+    if let Some(dir) = std::env::var_os("NPUZZLE_CACHE").filter(|d| !d.is_empty()) {
+        return Ok(PathBuf::from(dir));
+    }
+    directories::ProjectDirs::from("", "", "npuzzle")
+        .map(|dirs| dirs.cache_dir().to_path_buf())
+        .context("no cache folder for pattern databases: set NPUZZLE_CACHE")
+}
+
+/// The cache the CLI hands to the library.
+pub fn cache() -> Result<PdbCache> {
+    let dir = cache_dir()?;
+    PdbCache::at(&dir).with_context(|| format!("pattern database cache {}", dir.display()))
+}
+
+/// The cache for searches: on failure a warning, and tables in memory.
+pub fn cache_or_warn() -> Option<PdbCache> {
+    cache()
+        .map_err(|e| eprintln!("warning: {e:#}; tables are kept in memory only"))
+        .ok()
+}
+
+/// A progress callback: one bar per database build on a terminal,
+/// warnings (a table that could not be saved) always.
+pub fn reporter() -> impl Fn(&Progress) + Sync {
     let bar: Mutex<Option<ProgressBar>> = Mutex::new(None);
     let on_terminal = std::io::stderr().is_terminal();
-    move |pattern: &Pattern, step: Option<BuildProgress>| {
-        if !on_terminal {
-            return;
-        }
-        let mut bar = bar.lock().expect("never poisoned");
-        match step {
-            None => {
-                let b = ProgressBar::new(pattern.placements() as u64);
+    move |progress: &Progress| match progress {
+        Progress::Building { table, done, total } => {
+            if !on_terminal {
+                return;
+            }
+            let mut bar = bar.lock().unwrap_or_else(|e| e.into_inner());
+            if *done == 0 {
+                let b = ProgressBar::new(*total);
                 b.set_style(
                     ProgressStyle::with_template("{msg} [{bar:40}] {percent}% {elapsed}")
                         .expect("a valid template"),
                 );
-                b.set_message(format!("building {}", pattern.file_name()));
+                b.set_message(format!("building {table}"));
                 *bar = Some(b);
-            }
-            Some(p) => {
-                if let Some(b) = bar.as_ref() {
-                    b.set_position(p.placements);
-                    if p.placements == pattern.placements() as u64 {
-                        b.finish_and_clear();
-                    }
+            } else if let Some(b) = bar.as_ref() {
+                b.set_position(*done);
+                if done == total {
+                    b.finish_and_clear();
                 }
             }
         }
+        other => eprintln!("warning: {other}"),
     }
 }
 
 /// `npuzzle pdb build|list|clear`.
 pub fn pdb(action: PdbAction) -> Result<()> {
+    let cache = cache()?;
     match action {
         PdbAction::Build {
             board,
             blank,
             pattern_tiles,
         } => {
-            let (rows, cols) = board
-                .split_once('x')
-                .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)))
-                .with_context(|| format!("'{board}' is not a rectangle RxC"))?;
-            if rows < 2 || cols < 2 || rows * cols > pdb::MAX_CELLS {
-                bail!(
-                    "pattern databases are built for rectangles of 4 to {} cells",
-                    pdb::MAX_CELLS
-                );
+            let board: Board = crate::read_spec(&board)?;
+            let blank = blank.unwrap_or(board.cells().saturating_sub(1) as u32);
+            let mut solver = Solver::new().cache(cache).on_progress(reporter());
+            if let Some(tiles) = pattern_tiles {
+                solver = solver.pattern_tiles(tiles);
             }
-            let rect = Rect::new(rows, cols);
-            let blank = blank.unwrap_or((rows * cols - 1) as u8);
-            if blank as usize >= rows * cols {
-                bail!("--blank {blank} is off the board");
-            }
-            let max = pattern_tiles.unwrap_or_else(|| optimal::default_max_tiles(&rect));
-            let bar = build_bar();
-            for cells in optimal::partition(&rect, blank, max) {
-                let pattern = Pattern {
-                    rows,
-                    cols,
-                    cells,
-                    blank,
-                };
-                let started = std::time::Instant::now();
-                let db = pdb::from_cache_or_build(&pattern, &bar)?;
+            for table in solver.prepare(&board, blank)? {
+                let file = table.file.map(|f| f.display().to_string());
                 println!(
                     "{}: {} entries, {:.1} s",
-                    pdb::cache_dir().join(pattern.file_name()).display(),
-                    db.len(),
-                    started.elapsed().as_secs_f64()
+                    file.unwrap_or_default(),
+                    table.entries,
+                    table.elapsed.as_secs_f64()
                 );
             }
         }
         PdbAction::List => {
-            let files = pdb::list();
+            let files = cache.list()?;
             if files.is_empty() {
-                println!("no pattern databases in {}", pdb::cache_dir().display());
+                println!("no pattern databases in {}", cache.dir().display());
             }
             for (path, size) in files {
                 println!("{}\t{size}", path.display());
             }
         }
         PdbAction::Clear => {
-            let n = pdb::clear().context("clearing the cache")?;
+            let n = cache.clear()?;
             println!(
                 "removed {n} pattern database(s) from {}",
-                pdb::cache_dir().display()
+                cache.dir().display()
             );
         }
+    }
+    Ok(())
+}
+
+/// Refuses `--pattern-tiles` where no search would use it.
+pub fn check_pattern_tiles(pattern_tiles: Option<usize>, optimal: bool) -> Result<()> {
+    if pattern_tiles.is_some() && !optimal {
+        bail!("--pattern-tiles is for shortest solutions: add --optimal");
     }
     Ok(())
 }

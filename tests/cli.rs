@@ -125,7 +125,7 @@ fn bad_input_of_every_kind() {
         ),
         (
             &["reach", "--board", "@/no/such/file", "--from", "0"],
-            "cannot read board file",
+            "board: cannot read '/no/such/file'",
         ),
         (
             &["reach", "--board", "2x2", "--from", "1 2 3 x"],

@@ -114,7 +114,7 @@ fn hdu4021_matches_the_seed() {
     let Some(exe) = peer("seed004_24puzzle.cpp") else {
         return;
     };
-    let board = npuzzle_core::formats::spec::parse_board("hdu4021").unwrap();
+    let board: npuzzle_core::Board = "hdu4021".parse().unwrap();
     let mut rng = Lcg(11);
     let mut cases = Vec::new();
     for i in 0..400 {

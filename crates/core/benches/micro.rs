@@ -1,11 +1,11 @@
-//! Micro-benchmarks of the hot loops, on N = 250,000 (a 500×500 board):
-//! the number parser, the parity by cycle counting, and whole decisions.
+//! Micro-benchmarks of the hot loops, on N = 250,000 (a 500×500 board),
+//! through the public API: a judge case (the number parser and the parity
+//! by cycle counting) and whole decisions.
 //!
 //!     cargo bench -p npuzzle-core --bench micro
 
 use divan::{Bencher, black_box};
-use npuzzle_core::formats::numbers::read_numbers;
-use npuzzle_core::reach::permutation_parity;
+use npuzzle_core::formats::judge::{self, JudgeFormat};
 use npuzzle_core::{Arrangement, Board, reach};
 
 const N: usize = 250_000;
@@ -36,24 +36,20 @@ fn text(p: &[u32]) -> Vec<u8> {
     s.into_bytes()
 }
 
+/// POJ 2893's format: one 500×500 case, parsed and decided.
 #[divan::bench]
-fn parse_250k_numbers(bencher: Bencher) {
-    let input = text(&shuffled(N, 1));
+fn judge_500x500_case(bencher: Bencher) {
+    let mut input = b"500 500\n".to_vec();
+    input.extend(text(&shuffled(N, 1)));
+    input.extend_from_slice(b"0 0\n");
     bencher
         .counter(divan::counter::BytesCount::new(input.len()))
         .bench(|| {
-            read_numbers(std::io::Cursor::new(black_box(input.clone())), |numbers| {
-                let mut out = Vec::with_capacity(N);
-                numbers.take_into(N, &mut out).unwrap();
-                out
-            })
+            let mut out = Vec::new();
+            let input = std::io::Cursor::new(black_box(input.clone()));
+            judge::run(JudgeFormat::Mxn, input, &mut out).unwrap();
+            out
         });
-}
-
-#[divan::bench]
-fn parity_250k(bencher: Bencher) {
-    let p = shuffled(N, 2);
-    bencher.bench(|| permutation_parity(black_box(&p)).unwrap());
 }
 
 #[divan::bench]

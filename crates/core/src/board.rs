@@ -21,12 +21,18 @@ pub type Cell = u32;
 /// How a board was described; the adjacency follows from it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Layout {
-    /// A box with these side lengths, row-major (last dimension fastest).
-    Box { dims: Vec<usize> },
-    /// A 2-D mask: `cells[i]` is the position `row * cols + col` of cell `i`.
+    /// A box, row-major (last dimension fastest).
+    Box {
+        /// The side lengths.
+        dims: Vec<usize>,
+    },
+    /// A 2-D mask.
     Mask {
+        /// The rows of the grid the mask is drawn on.
         rows: usize,
+        /// Its columns.
         cols: usize,
+        /// `cells[i]` is the position `row * cols + col` of cell `i`.
         cells: Vec<u32>,
     },
     /// A graph given by its edges.
@@ -356,7 +362,8 @@ fn box_adjacent(dims: &[usize], a: usize, b: usize) -> bool {
 }
 
 /// Coordinates of a cell in a box, first dimension first.
-pub fn box_coords(dims: &[usize], cell: usize) -> Vec<usize> {
+#[cfg(test)]
+fn box_coords(dims: &[usize], cell: usize) -> Vec<usize> {
     let mut coords = vec![0; dims.len()];
     let mut rest = cell;
     for (i, &d) in dims.iter().enumerate().rev() {

@@ -4,8 +4,10 @@
 use thiserror::Error;
 
 /// What went wrong with the input. The decision itself never fails on
-/// well-formed input; an unreachable pair is a [`crate::Verdict`], not an error.
+/// well-formed input; an unreachable pair is a [`crate::Verdict`], not an
+/// error. Solvers add their own reasons in [`crate::SolveError`].
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum Error {
     /// The board spec or board construction is invalid.
     #[error("board: {0}")]
@@ -37,12 +39,6 @@ pub enum Error {
         /// What is wrong.
         problem: String,
     },
-    /// A question npuzzle cannot answer yet, and why.
-    #[error("not supported yet: {0}")]
-    Unsupported(String),
-    /// A check inside npuzzle failed: a bug, reported instead of a wrong answer.
-    #[error("internal error (please report): {0}")]
-    Internal(String),
     /// Reading or writing failed.
     #[error("i/o: {0}")]
     Io(#[from] std::io::Error),

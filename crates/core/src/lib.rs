@@ -3,34 +3,66 @@
 //! It answers two questions exactly: can arrangement A be turned into
 //! arrangement B (with the invariant that differs when it can't), and how.
 //!
+//! ```
+//! use npuzzle_core::{Arrangement, Board, PdbCache, Solver};
+//!
+//! let board: Board = "4x4".parse()?;
+//! let from: Arrangement = "5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12".parse()?;
+//! let to = Arrangement::solved(board.cells());
+//!
+//! let verdict = npuzzle_core::reach(&board, &from, &to)?;
+//! assert!(verdict.is_reachable());
+//! # let dir = tempfile_dir();
+//! let solution = Solver::new()
+//!     .optimal(true)
+//!     .cache(PdbCache::at(dir)?) // the caller decides where tables live
+//!     .on_progress(|p| eprintln!("{p}"))
+//!     .solve(&board, &from, &to)?;
+//! assert_eq!(solution.len(), 9);
+//! assert_eq!(solution.directions().unwrap(), "D3L3U3");
+//!
+//! // Big boards: moves streamed as they come, in constant memory.
+//! let big: Board = "300x300".parse()?;
+//! let (start, goal) = (Arrangement::solved(90_000), Arrangement::solved(90_000));
+//! let mut count = 0;
+//! Solver::new().solve_into(&big, &start, &goal, |_move| count += 1)?;
+//! assert_eq!(count, 0);
+//! # fn tempfile_dir() -> std::path::PathBuf {
+//! #     std::env::temp_dir().join(format!("npuzzle-doc-{}", std::process::id()))
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! The layers, each using only those above it in this list:
-//! - [`board`]: the one board type, cells and adjacency, with constructors
-//!   for boxes of any dimension, masks and graphs;
-//! - [`arrangement`]: what stands on the cells, parsed and validated;
-//! - [`graph`]: shortest paths and the block-cut tree;
-//! - [`reach`](mod@reach): the exact decision and its reasons;
-//! - [`solve`]: move sequences, replayed before they are given out:
+//! - [`Board`]: cells and adjacency, for boxes of any dimension, masks
+//!   and graphs;
+//! - [`Arrangement`]: what stands on the cells, parsed and validated;
+//! - the graph algorithms (shortest paths, the block-cut tree), inside;
+//! - [`reach()`]: the exact decision and its [`Reason`];
+//! - [`Solver`]: move sequences, replayed before they are given out:
 //!   shortest ones by breadth-first search and by IDA* with pattern
-//!   databases;
+//!   databases, constructive ones on any board;
 //! - [`formats`]: board specs, judge formats and JSON Lines.
 //!
-//! ```
-//! use npuzzle_core::{formats::spec::parse_board, reach, Arrangement};
-//! let board = parse_board("3x3").unwrap();
-//! let from: Arrangement = "8 2 0/4 6 1/3 7 5".parse().unwrap();
-//! let verdict = reach(&board, &from, &Arrangement::solved(9)).unwrap();
-//! assert!(verdict.is_reachable());
-//! ```
+//! The library reads no environment variable and writes no file unless
+//! it is handed a [`PdbCache`].
 
-pub mod arrangement;
-pub mod board;
-pub mod error;
+#![deny(missing_docs)]
+#![deny(rustdoc::broken_intra_doc_links)]
+
+mod arrangement;
+mod board;
+mod error;
 pub mod formats;
-pub mod graph;
-pub mod reach;
-pub mod solve;
+mod graph;
+mod reach;
+mod solve;
 
 pub use arrangement::{Arrangement, BLANK, Token};
-pub use board::{Board, Cell, Layout};
+pub use board::{Board, Cell, Layout, MAX_CELLS};
 pub use error::Error;
 pub use reach::{Reason, Verdict, reach};
+pub use solve::{
+    BadFile, Directions, Limit, MAX_CONSTRUCTED, Move, PdbCache, PdbError, Progress, ReplayError,
+    Solution, SolveError, Solver, Summary, Table, directions, replay,
+};

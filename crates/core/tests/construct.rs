@@ -2,8 +2,8 @@
 //! every shape from 1×2 to 9×9, distinct and repeated tokens, any blank
 //! goal; every solution replayed here, apart from the solver's own check.
 
-use npuzzle_core::solve::{Options, replay, solve};
 use npuzzle_core::{Arrangement, Board, Token};
+use npuzzle_core::{Solver, replay};
 use proptest::prelude::*;
 
 mod common;
@@ -30,10 +30,8 @@ fn solve_and_replay(
     let to = walk(&board, &from, steps);
     // Big enough boards take the constructive path; small ones BFS.
     let (a, b) = (Arrangement::new(from.clone()), Arrangement::new(to.clone()));
-    let s = solve(&board, &a, &b, Options::default(), &|_, _| {})
-        .unwrap()
-        .unwrap();
-    replay(&board, &from, &to, &s.moves).unwrap();
+    let s = Solver::new().solve(&board, &a, &b).unwrap();
+    replay(&board, &from, &to, s.moves()).unwrap();
 }
 
 proptest! {
@@ -89,17 +87,15 @@ fn big_boxes_are_solved() {
         }
         let steps: Vec<usize> = (0..1000).map(|i| (i * 7 + i / 3) % 4).collect();
         let to = walk(&board, &from, &steps);
-        let s = solve(
-            &board,
-            &Arrangement::new(from.clone()),
-            &Arrangement::new(to.clone()),
-            Options::default(),
-            &|_, _| {},
-        )
-        .unwrap()
-        .unwrap();
-        replay(&board, &from, &to, &s.moves).unwrap();
-        assert!(!s.optimal);
+        let s = Solver::new()
+            .solve(
+                &board,
+                &Arrangement::new(from.clone()),
+                &Arrangement::new(to.clone()),
+            )
+            .unwrap();
+        replay(&board, &from, &to, s.moves()).unwrap();
+        assert!(!s.is_optimal());
     }
 }
 
@@ -126,11 +122,9 @@ fn random_squares_average_under_two_n_cubed() {
             }
             into_reach(&board, &mut from, &to);
             let (a, b) = (Arrangement::new(from.clone()), Arrangement::new(to.clone()));
-            let s = solve(&board, &a, &b, Options::default(), &|_, _| {})
-                .unwrap()
-                .unwrap();
-            replay(&board, &from, &to, &s.moves).unwrap();
-            let ratio = s.moves.len() as f64 / (n * n * n) as f64;
+            let s = Solver::new().solve(&board, &a, &b).unwrap();
+            replay(&board, &from, &to, s.moves()).unwrap();
+            let ratio = s.len() as f64 / (n * n * n) as f64;
             assert!(ratio <= 5.0, "{n}x{n}: {ratio:.3} n³");
             ratios.push(ratio);
         }

@@ -2,9 +2,8 @@
 //! pairs on masks, 3-D boxes, the HDU 4021 board, random graphs and the
 //! families of the decision's tests; every solution replayed here.
 
-use npuzzle_core::formats::spec::parse_board;
-use npuzzle_core::solve::{Options, replay, solve};
-use npuzzle_core::{Arrangement, Board, Cell, Error, Token};
+use npuzzle_core::{Arrangement, Board, Cell, Token};
+use npuzzle_core::{SolveError, Solver, replay};
 use proptest::prelude::*;
 
 mod common;
@@ -21,15 +20,14 @@ fn tokens(n: usize, shuffle: &[usize], repeated: bool) -> Vec<Token> {
 }
 
 /// Solves and replays; returns the outcome for the caller to judge.
-fn check(board: &Board, from: &[Token], to: &[Token]) -> Result<usize, Error> {
+fn check(board: &Board, from: &[Token], to: &[Token]) -> Result<usize, SolveError> {
     let (a, b) = (
         Arrangement::new(from.to_vec()),
         Arrangement::new(to.to_vec()),
     );
-    let s =
-        solve(board, &a, &b, Options::default(), &|_, _| {})?.expect("reachable by construction");
-    replay(board, from, to, &s.moves).unwrap();
-    Ok(s.moves.len())
+    let s = Solver::new().solve(board, &a, &b)?;
+    replay(board, from, to, s.moves()).unwrap();
+    Ok(s.len())
 }
 
 fn random_graph(n: usize, parents: &[usize], extra: &[(usize, usize)]) -> Board {
@@ -101,12 +99,12 @@ proptest! {
         let from = tokens(n, &first, false);
         let to = if walked { walk(&board, &from, &steps) } else { tokens(n, &second, false) };
         let (a, b) = (Arrangement::new(from.clone()), Arrangement::new(to.clone()));
-        let verdict = npuzzle_core::reach::reach(&board, &a, &b).unwrap();
-        let solved = solve(&board, &a, &b, Options::default(), &|_, _| {}).unwrap();
+        let verdict = npuzzle_core::reach(&board, &a, &b).unwrap();
+        let solved = Solver::new().solve(&board, &a, &b);
         match (verdict.reason(), solved) {
-            (None, Ok(s)) => replay(&board, &from, &to, &s.moves).unwrap(),
-            (Some(why), Err(refused)) => prop_assert_eq!(why, &refused),
-            (why, other) => prop_assert!(false, "decision {why:?}, solver {:?}", other.map(|s| s.moves.len())),
+            (None, Ok(s)) => replay(&board, &from, &to, s.moves()).unwrap(),
+            (Some(why), Err(SolveError::Unreachable(refused))) => prop_assert_eq!(why, &refused),
+            (why, other) => prop_assert!(false, "decision {why:?}, solver {:?}", other.map(|s| s.len())),
         }
     }
 }
@@ -170,7 +168,7 @@ fn masks_cubes_and_named_boards() {
     let holes = format!("mask:{}", holes.join("/"));
     let boards: Vec<&str> = boards.iter().copied().chain([holes.as_str()]).collect();
     for (k, spec) in boards.iter().enumerate() {
-        let board = parse_board(spec).unwrap();
+        let board = spec.parse::<Board>().unwrap();
         let n = board.cells();
         for repeated in [false, true] {
             let shuffle: Vec<usize> = (0..n).map(|i| (i * 7919 + k * 31) % 1000).collect();

@@ -4,7 +4,6 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use npuzzle_core::formats::spec::parse_board;
 use npuzzle_core::{Arrangement, Board, Cell, Token, reach};
 use proptest::prelude::*;
 
@@ -185,9 +184,9 @@ fn paths_and_trees() {
     for n in 1..=6 {
         both(&format!("path {n}"), &graph(n, &path(n)), 3);
     }
-    both("box 1x5", &parse_board("1x5").unwrap(), 3);
-    both("box 5x1x1", &parse_board("5x1x1").unwrap(), 3);
-    both("box 1x1", &parse_board("1x1").unwrap(), 1);
+    both("box 1x5", &"1x5".parse::<Board>().unwrap(), 3);
+    both("box 5x1x1", &"5x1x1".parse::<Board>().unwrap(), 3);
+    both("box 1x1", &"1x1".parse::<Board>().unwrap(), 1);
     both(
         "star 5",
         &graph(6, &[(0, 1), (0, 2), (0, 3), (0, 4), (0, 5)]),
@@ -278,7 +277,7 @@ fn theta0_hanging_on_a_cycle() {
 #[test]
 fn boxes() {
     for spec in ["2x2", "2x3", "3x2", "2x2x2", "2x4", "1x2x3", "3x3"] {
-        let b = parse_board(spec).unwrap();
+        let b = spec.parse::<Board>().unwrap();
         let starts = if b.cells() == 9 { 1 } else { 3 };
         both(spec, &b, starts);
         both(&format!("{spec} as a graph"), &as_graph(&b), starts);
@@ -297,7 +296,7 @@ fn grids_with_holes() {
     ] {
         both(
             &format!("mask {rows}"),
-            &parse_board(&format!("mask:{rows}")).unwrap(),
+            &format!("mask:{rows}").parse::<Board>().unwrap(),
             2,
         );
     }
@@ -555,7 +554,7 @@ proptest! {
 
 #[test]
 fn hdu4021_dead_ends() {
-    let board = parse_board("hdu4021").unwrap();
+    let board = "hdu4021".parse::<Board>().unwrap();
     let solved: Vec<Token> = (0..24).collect();
     let from = Arrangement::new(solved.clone());
     let mut to = solved.clone();
@@ -584,7 +583,7 @@ fn hdu4021_dead_ends() {
 #[test]
 fn reasons_name_the_invariant() {
     let check = |spec: &str, from: &str, to: &str, want: &str| {
-        let board = parse_board(spec).unwrap();
+        let board = spec.parse::<Board>().unwrap();
         let v = reach(&board, &from.parse().unwrap(), &to.parse().unwrap()).unwrap();
         assert_eq!(
             v.reason().map(|r| r.to_string()).unwrap_or_default(),

@@ -12,7 +12,7 @@ use crate::board::Board;
 use crate::error::Error;
 use crate::formats::spec::parse_board;
 use crate::reach::{Verdict, reach};
-use crate::solve::{Options, Solution, solve};
+use crate::solve::{Solution, SolveError, Solver, Summary};
 
 /// The longest input line taken (64 MiB: a 999×999 board written out
 /// twice fits); longer lines are answered with an error and skipped
@@ -176,33 +176,32 @@ impl QuestionReader {
 }
 
 /// What a batch answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
+#[derive(Clone, Copy, Debug)]
+pub enum Mode<'s> {
     /// Reachability: `{"reachable", "reason"}`.
     Reach,
-    /// Solutions: also `"moves"`, `"length"`, `"optimal"`, `"nodes"`.
-    Solve,
-    /// Shortest solutions, likewise, with pattern databases of at most
-    /// this many tiles (`None`: the board's default).
-    Optimal(Option<usize>),
+    /// Solutions by this solver: also `"moves"`, `"length"`, `"optimal"`,
+    /// `"nodes"`.
+    Solve(&'s Solver<'s>),
 }
 
 /// The JSON answer for a solution: `{"reachable": true, "moves": [[from,
 /// to], ...], "length", "optimal", "nodes"}`.
 pub fn solution_json(solution: &Solution) -> Value {
-    let moves: Vec<[u32; 2]> = solution.moves.iter().map(|m| [m.from, m.to]).collect();
-    let mut answer = solved_fields(&crate::solve::Summary {
-        length: solution.moves.len() as u64,
-        optimal: solution.optimal,
-        nodes: solution.nodes,
-    });
+    let moves: Vec<[u32; 2]> = solution.moves().iter().map(|m| [m.from, m.to]).collect();
+    let mut answer = serde_json::Map::new();
+    answer.insert("reachable".into(), true.into());
+    answer.insert("reason".into(), Value::Null);
+    answer.insert("length".into(), solution.len().into());
+    answer.insert("optimal".into(), solution.is_optimal().into());
+    answer.insert("nodes".into(), solution.nodes().into());
     answer.insert("moves".into(), json!(moves));
     Value::Object(answer)
 }
 
 /// The fields of a solved pair's answer besides its moves: the one list
 /// of them, for answers made whole and for moves written as they come.
-pub fn solved_fields(summary: &crate::solve::Summary) -> serde_json::Map<String, Value> {
+pub fn solved_fields(summary: &Summary) -> serde_json::Map<String, Value> {
     let mut fields = serde_json::Map::new();
     fields.insert("reachable".into(), true.into());
     fields.insert("reason".into(), Value::Null);
@@ -221,7 +220,7 @@ pub fn verdict_json(verdict: &Verdict) -> Value {
 }
 
 /// The JSON answer for a bad line.
-pub fn error_json(line: u64, error: &Error) -> Value {
+pub fn error_json(line: u64, error: &dyn std::fmt::Display) -> Value {
     json!({"error": format!("line {line}: {error}")})
 }
 
@@ -278,7 +277,11 @@ const CHUNK_LINES: usize = 256;
 const CHUNK_BYTES: usize = 32 << 20;
 
 /// Answers one line: the verdict, or what is wrong with the line.
-fn answer_line(reader: &QuestionReader, line: Option<&[u8]>, mode: Mode) -> Result<Value, Error> {
+fn answer_line(
+    reader: &QuestionReader,
+    line: Option<&[u8]>,
+    mode: Mode,
+) -> Result<Value, SolveError> {
     let line = line.ok_or_else(|| Error::Input {
         place: "input".into(),
         problem: format!("line longer than {MAX_LINE} bytes"),
@@ -290,19 +293,11 @@ fn answer_line(reader: &QuestionReader, line: Option<&[u8]>, mode: Mode) -> Resu
     let q = reader.parse(line)?;
     let mut answer = match mode {
         Mode::Reach => verdict_json(&reach(&q.board, &q.from, &q.to)?),
-        Mode::Solve | Mode::Optimal(_) => {
-            let options = match mode {
-                Mode::Optimal(max_pattern) => Options {
-                    optimal: true,
-                    max_pattern,
-                },
-                _ => Options::default(),
-            };
-            match solve(&q.board, &q.from, &q.to, options, &|_, _| {})? {
-                Ok(solution) => solution_json(&solution),
-                Err(reason) => verdict_json(&Verdict::Unreachable(reason)),
-            }
-        }
+        Mode::Solve(solver) => match solver.solve(&q.board, &q.from, &q.to) {
+            Ok(solution) => solution_json(&solution),
+            Err(SolveError::Unreachable(reason)) => verdict_json(&Verdict::Unreachable(reason)),
+            Err(e) => return Err(e),
+        },
     };
     if let Some(id) = q.id {
         answer["id"] = id;
@@ -338,7 +333,7 @@ pub fn run<R: BufRead, W: Write>(
                 }
             }
         }
-        let answers: Vec<Result<Value, Error>> = chunk
+        let answers: Vec<Result<Value, SolveError>> = chunk
             .par_iter()
             .map(|line| answer_line(&reader, line.as_deref(), mode))
             .collect();

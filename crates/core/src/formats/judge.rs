@@ -21,7 +21,8 @@ use rayon::prelude::*;
 use crate::arrangement::{Arrangement, BLANK};
 use crate::board::{Board, MAX_CELLS};
 use crate::error::Error;
-use crate::formats::numbers::{BadNumber, Input, Numbers, read_numbers};
+pub use crate::formats::numbers::Input;
+use crate::formats::numbers::{BadNumber, Numbers, read_numbers};
 use crate::formats::spec::{HDU4021, parse_board};
 use crate::reach::{NotPermutation, parity_verdict, path_order, permutation_parity, reach};
 

@@ -3,5 +3,5 @@
 
 pub mod jsonl;
 pub mod judge;
-pub mod numbers;
+pub(crate) mod numbers;
 pub mod spec;

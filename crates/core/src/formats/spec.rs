@@ -3,11 +3,16 @@
 //! - `RxC`, `LxRxC`, …: a box of any dimension, row-major;
 //! - `mask:ROW/ROW/...`: `#` a cell, `.` a hole, 4-neighbour adjacency;
 //! - `graph:N:u-v,u-v,...`: any graph on cells `0..N`;
-//! - `@FILE`: any of these, read from a file;
 //! - a preset name: see [`PRESETS`].
+//!
+//! Parsing never reads a file: front ends that take `@FILE` read it
+//! themselves, within their own limits, and hand the text over.
+
+use std::fmt;
+use std::str::FromStr;
 
 use crate::arrangement::shorten;
-use crate::board::{Board, Cell, MAX_CELLS};
+use crate::board::{Board, Cell, Layout, MAX_CELLS};
 use crate::error::Error;
 
 /// Named boards: the name and the spec it stands for.
@@ -22,28 +27,35 @@ pub const PRESETS: &[(&str, &str)] = &[
 /// HDU 4021's 24-cell board: a 4×4 core with 8 dead-end cells.
 pub const HDU4021: &str = "mask:.#..#./######/.####./.####./######/.#..#.";
 
-/// Parses a board spec.
+impl FromStr for Board {
+    type Err = Error;
+
+    /// Parses a board spec (see the [module](self)).
+    ///
+    /// # Errors
+    /// [`Error::BadBoard`] naming what is wrong: an unknown form, a side
+    /// or edge that is not a number, a board over [`MAX_CELLS`] cells.
+    ///
+    /// # Examples
+    /// ```
+    /// use npuzzle_core::Board;
+    /// assert_eq!("3x5".parse::<Board>().unwrap().cells(), 15);
+    /// assert_eq!("hdu4021".parse::<Board>().unwrap().cells(), 24);
+    /// assert_eq!("graph:3:0-1,1-2".parse::<Board>().unwrap().edge_count(), 2);
+    /// assert!("3y5".parse::<Board>().is_err());
+    /// assert!("@board.txt".parse::<Board>().is_err()); // files are the caller's
+    /// ```
+    fn from_str(spec: &str) -> Result<Board, Error> {
+        parse_board(spec)
+    }
+}
+
+/// Parses a board spec; the same as `spec.parse::<Board>()`.
 ///
-/// ```
-/// use npuzzle_core::formats::spec::parse_board;
-/// assert_eq!(parse_board("3x5").unwrap().cells(), 15);
-/// assert_eq!(parse_board("hdu4021").unwrap().cells(), 24);
-/// assert_eq!(parse_board("graph:3:0-1,1-2").unwrap().edge_count(), 2);
-/// assert!(parse_board("3y5").is_err());
-/// ```
+/// # Errors
+/// As [`Board::from_str`].
 pub fn parse_board(spec: &str) -> Result<Board, Error> {
     let spec = spec.trim();
-    if let Some(path) = spec.strip_prefix('@') {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::BadBoard(format!("cannot read board file '{path}': {e}")))?;
-        let inner = text.trim();
-        if inner.starts_with('@') {
-            return Err(Error::BadBoard(format!(
-                "board file '{path}' refers to another file; write the spec itself"
-            )));
-        }
-        return parse_board(inner);
-    }
     if let Some(&(_, preset)) = PRESETS.iter().find(|(name, _)| *name == spec) {
         return parse_board(preset);
     }
@@ -70,10 +82,45 @@ pub fn parse_board(spec: &str) -> Result<Board, Error> {
     }
     Err(Error::BadBoard(format!(
         "'{}' is not a board spec: use RxC (a box, any dimension), mask:ROW/ROW/..., \
-         graph:N:u-v,..., @FILE or a preset ({})",
+         graph:N:u-v,... or a preset ({})",
         shorten(spec),
         PRESETS.iter().map(|p| p.0).collect::<Vec<_>>().join(", ")
     )))
+}
+
+/// Writes the board's spec, which parses back to the same board.
+///
+/// ```
+/// use npuzzle_core::Board;
+/// for spec in ["3x5", "2x2x2", "mask:.#/##", "graph:3:0-1,1-2"] {
+///     let board: Board = spec.parse().unwrap();
+///     assert_eq!(board.to_string(), spec);
+/// }
+/// ```
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.layout() {
+            Layout::Box { dims } => {
+                let sides: Vec<String> = dims.iter().map(usize::to_string).collect();
+                f.write_str(&sides.join("x"))
+            }
+            Layout::Mask { rows, cols, cells } => {
+                let mut grid = vec![b'.'; rows * cols];
+                for &p in cells {
+                    grid[p as usize] = b'#';
+                }
+                let rows: Vec<&str> = grid
+                    .chunks(*cols)
+                    .map(|row| std::str::from_utf8(row).expect("ASCII"))
+                    .collect();
+                write!(f, "mask:{}", rows.join("/"))
+            }
+            Layout::Graph => {
+                let edges: Vec<String> = self.edges().map(|(u, v)| format!("{u}-{v}")).collect();
+                write!(f, "graph:{}:{}", self.cells(), edges.join(","))
+            }
+        }
+    }
 }
 
 fn parse_graph(rest: &str) -> Result<Board, Error> {
@@ -159,14 +206,21 @@ mod tests {
     }
 
     #[test]
-    fn file_specs() {
-        let dir = std::env::temp_dir().join(format!("npuzzle-spec-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("g.txt");
-        std::fs::write(&path, "graph:4:\n0-1\n1-2\n2-3\n3-0\n").unwrap();
-        let b = parse_board(&format!("@{}", path.display())).unwrap();
+    fn specs_from_files_span_lines_but_files_are_never_read() {
+        // What a board file holds: edges may be split over lines.
+        let b = parse_board("graph:4:\n0-1\n1-2\n2-3\n3-0\n").unwrap();
         assert_eq!(b.edge_count(), 4);
-        assert!(parse_board("@/nonexistent/board").is_err());
-        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(parse_board("@/etc/passwd").is_err());
+    }
+
+    #[test]
+    fn every_preset_is_written_back_as_a_spec_of_the_same_board() {
+        for (name, _) in PRESETS {
+            let board = parse_board(name).unwrap();
+            let again = parse_board(&board.to_string()).unwrap();
+            assert_eq!(again.cells(), board.cells(), "{name}");
+            assert!(again.edges().eq(board.edges()), "{name}");
+            assert_eq!(again.layout(), board.layout(), "{name}");
+        }
     }
 }

@@ -7,7 +7,7 @@ use std::collections::hash_map::Entry;
 
 use crate::arrangement::{BLANK, Token};
 use crate::board::{Board, Cell};
-use crate::solve::{Move, Solution};
+use crate::solve::{Found, Move};
 
 /// The most arrangements a search may have to look at.
 pub const MAX_STATES: u128 = 2_000_000;
@@ -49,7 +49,7 @@ fn blank_of(code: u64, cells: usize) -> usize {
 
 /// A shortest move sequence from `from` to `to` (both checked, with the
 /// same tokens), or `None` when `to` is unreachable.
-pub fn shortest(board: &Board, from: &[Token], to: &[Token]) -> Option<Solution> {
+pub fn shortest(board: &Board, from: &[Token], to: &[Token]) -> Option<Found> {
     // Dense ids, the blank 0.
     let mut kinds: Vec<Token> = from.iter().copied().filter(|&t| t != BLANK).collect();
     kinds.sort_unstable();
@@ -99,7 +99,7 @@ pub fn shortest(board: &Board, from: &[Token], to: &[Token]) -> Option<Solution>
         code = prev;
     }
     moves.reverse();
-    Some(Solution {
+    Some(Found {
         moves,
         optimal: true,
         nodes,

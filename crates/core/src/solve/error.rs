@@ -68,7 +68,9 @@ pub enum Limit {
         max: usize,
     },
     /// A region that cannot be peeled and is too big to sort by 3-cycles.
-    #[error("a region of {cells} cells that cannot be peeled (at most {max} are sorted by 3-cycles)")]
+    #[error(
+        "a region of {cells} cells that cannot be peeled (at most {max} are sorted by 3-cycles)"
+    )]
     RegionTooLarge {
         /// The region's cells.
         cells: usize,

@@ -1,7 +1,6 @@
 //! Helpers shared by the integration tests.
 
-use npuzzle_core::reach::reach;
-use npuzzle_core::{Arrangement, Board, Token};
+use npuzzle_core::{Arrangement, Board, Token, reach};
 
 /// A reachable target: `from` after a walk of the blank, step `s` taking
 /// its `s`-th neighbour (modulo their number); an isolated blank stays.

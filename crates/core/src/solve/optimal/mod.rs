@@ -22,8 +22,9 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use crate::solve::pdb::{self, BuildProgress, Pattern, PatternDb};
-use crate::solve::{Move, Solution};
+use crate::solve::error::SolveError;
+use crate::solve::pdb::{self, OnProgress, Pattern, PatternDb, PdbCache};
+use crate::solve::{Found, Move};
 
 /// The blank's mark in a relabelled state.
 const BLANK_MARK: u8 = u8::MAX;
@@ -118,6 +119,16 @@ pub fn default_max_tiles(rect: &Rect) -> usize {
     }
 }
 
+/// The small tables built in seconds when the strong ones are not at
+/// hand: 5 tiles on boards of 13 to 16 cells (5-5-5 on 4×4, three 524k
+/// entry databases), the default elsewhere.
+pub fn small_max_tiles(rect: &Rect) -> usize {
+    match rect.cells() {
+        13..=16 => 5,
+        _ => default_max_tiles(rect),
+    }
+}
+
 /// The heuristic: pattern databases (with Manhattan distance for the
 /// tiles outside them), or Manhattan distance with linear conflicts.
 pub struct Heuristic {
@@ -143,14 +154,15 @@ impl Heuristic {
         }
     }
 
-    /// Additive pattern databases for `patterns`, loaded from the cache or
+    /// Additive pattern databases for `patterns`, from memory, `cache` or
     /// built; `progress` hears about builds.
     pub fn with_databases(
         rect: &Rect,
         blank_goal: u8,
         patterns: &[Vec<u8>],
-        progress: &(dyn Fn(&Pattern, Option<BuildProgress>) + Sync),
-    ) -> Result<Heuristic, crate::Error> {
+        cache: Option<&PdbCache>,
+        progress: OnProgress,
+    ) -> Result<Heuristic, SolveError> {
         let mut dbs = Vec::new();
         for cells in patterns {
             let pattern = Pattern {
@@ -159,7 +171,7 @@ impl Heuristic {
                 cells: cells.clone(),
                 blank: blank_goal,
             };
-            dbs.push(pdb::load_or_build(&pattern, progress)?);
+            dbs.push(pdb::shared(&pattern, cache, progress)?);
         }
         Ok(Heuristic::from_databases(rect, blank_goal, dbs))
     }
@@ -200,6 +212,7 @@ impl Heuristic {
 
     /// The heuristic's value on a state (`tiles[cell]` = goal cell of the
     /// token there, `BLANK_MARK` for the blank), computed from scratch.
+    #[cfg(test)]
     pub fn value(&self, tiles: &[u8]) -> u32 {
         SearchState::new(self, tiles).h(self)
     }
@@ -579,7 +592,7 @@ impl Dfs<'_> {
 /// A shortest move sequence from `tiles` (relabelled: goal cells, the
 /// blank `BLANK_MARK`) to the goal (every tile on its cell, the blank on
 /// `heuristic`'s blank goal cell), found by IDA* on all cores.
-pub fn ida_star(heuristic: &Heuristic, tiles: &[u8]) -> Solution {
+pub fn ida_star(heuristic: &Heuristic, tiles: &[u8]) -> Found {
     let mut root = SearchState::new(heuristic, tiles);
     let start_blank = root.blank;
     let shared = Shared {
@@ -683,7 +696,7 @@ pub fn ida_star(heuristic: &Heuristic, tiles: &[u8]) -> Solution {
                     to: w[0] as u32,
                 })
                 .collect();
-            return Solution {
+            return Found {
                 moves,
                 optimal: true,
                 nodes: shared.nodes.load(Ordering::Relaxed),
@@ -713,3 +726,6 @@ pub fn relabel(from: &[u32], to: &[u32]) -> (Vec<u8>, u8) {
     let blank_goal = goal_of[&0];
     (tiles, blank_goal)
 }
+
+#[cfg(test)]
+mod tests;

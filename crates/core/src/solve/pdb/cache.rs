@@ -1,0 +1,304 @@
+//! Where databases live: a folder the caller chooses ([`PdbCache`]), and
+//! memory shared by every solver of the process.
+//!
+//! The library never picks a folder itself: without a cache, tables are
+//! built in memory only. In memory each pattern has its own lock, so a
+//! minute-long build of one table holds up only those who want that same
+//! table.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use super::{BuildProgress, Pattern, PatternDb};
+use crate::solve::error::{PdbError, SolveError};
+
+/// A folder of pattern databases: read when a table is wanted, written
+/// when one had to be built.
+///
+/// ```
+/// use npuzzle_core::PdbCache;
+/// let dir = std::env::temp_dir().join("npuzzle-doc-cache");
+/// let cache = PdbCache::at(&dir)?;
+/// assert_eq!(cache.dir(), dir);
+/// assert!(cache.list()?.iter().all(|(path, _)| path.starts_with(&dir)));
+/// # Ok::<(), npuzzle_core::PdbError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PdbCache {
+    dir: PathBuf,
+}
+
+impl PdbCache {
+    /// The cache in `dir`, created when missing.
+    ///
+    /// # Errors
+    /// [`PdbError::Io`] when `dir` cannot be created or is not a folder.
+    pub fn at(dir: impl Into<PathBuf>) -> Result<PdbCache, PdbError> {
+        let dir = dir.into();
+        let io = |source| PdbError::Io {
+            path: dir.clone(),
+            source,
+        };
+        std::fs::create_dir_all(&dir).map_err(io)?;
+        if !std::fs::metadata(&dir).map_err(io)?.is_dir() {
+            return Err(io(std::io::Error::new(
+                std::io::ErrorKind::NotADirectory,
+                "not a folder",
+            )));
+        }
+        Ok(PdbCache { dir })
+    }
+
+    /// The folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Where the database of `pattern` is kept.
+    pub(crate) fn path_of(&self, pattern: &Pattern) -> PathBuf {
+        self.dir.join(pattern.file_name())
+    }
+
+    /// The databases in the folder: file and size in bytes, sorted.
+    ///
+    /// # Errors
+    /// [`PdbError::Io`] when the folder cannot be read.
+    pub fn list(&self) -> Result<Vec<(PathBuf, u64)>, PdbError> {
+        let io = |source| PdbError::Io {
+            path: self.dir.clone(),
+            source,
+        };
+        let mut out = Vec::new();
+        for entry in std::fs::read_dir(&self.dir).map_err(io)? {
+            let entry = entry.map_err(io)?;
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if name.starts_with("pdb-") && name.ends_with(".bin") {
+                out.push((entry.path(), entry.metadata().map(|m| m.len()).unwrap_or(0)));
+            }
+        }
+        out.sort();
+        Ok(out)
+    }
+
+    /// Removes every database from the folder, and temporary files that
+    /// failed saves left; returns how many databases.
+    ///
+    /// # Errors
+    /// [`PdbError::Io`] when a file cannot be removed.
+    pub fn clear(&self) -> Result<usize, PdbError> {
+        let files = self.list()?;
+        for (path, _) in &files {
+            std::fs::remove_file(path).map_err(|source| PdbError::Io {
+                path: path.clone(),
+                source,
+            })?;
+        }
+        if let Ok(entries) = std::fs::read_dir(&self.dir) {
+            for entry in entries.flatten() {
+                let name = entry.file_name();
+                let name = name.to_string_lossy();
+                if name.starts_with("pdb-") && name.contains(".tmp") {
+                    let _ = std::fs::remove_file(entry.path());
+                }
+            }
+        }
+        Ok(files.len())
+    }
+
+    /// Whether the folder holds a file for `pattern` (its soundness is
+    /// checked when it is loaded).
+    pub(crate) fn has(&self, pattern: &Pattern) -> bool {
+        self.path_of(pattern).is_file()
+    }
+}
+
+/// What a table build reports, through the callback given to
+/// [`Solver::on_progress`](crate::Solver::on_progress).
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Progress {
+    /// A pattern database is being built: `done` of `total` placements
+    /// reached (0 when the build starts, `total` when it ends).
+    Building {
+        /// The table's name, as in the cache (`pdb-4x4-b15-0.1.2.3.4`).
+        table: String,
+        /// Placements reached.
+        done: u64,
+        /// Placements in all.
+        total: u64,
+    },
+    /// A table was built but could not be written to the cache: it will
+    /// be built again next time.
+    NotSaved {
+        /// The table's name.
+        table: String,
+        /// Why.
+        error: PdbError,
+    },
+}
+
+impl std::fmt::Display for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Progress::Building { table, done, total } => write!(
+                f,
+                "building pattern database {table}: {done} of {total} placements ({}%)",
+                done * 100 / (*total).max(1)
+            ),
+            Progress::NotSaved { table, error } => write!(
+                f,
+                "pattern database {table} could not be saved (it will be built again next \
+                 time): {error}"
+            ),
+        }
+    }
+}
+
+/// The callback progress goes to.
+pub(crate) type OnProgress<'a> = &'a (dyn Fn(&Progress) + Sync);
+
+/// One pattern's place in memory, with its own lock.
+type Slot = Arc<Mutex<Option<Arc<PatternDb>>>>;
+
+/// Databases in memory, shared by every solver of the process.
+static TABLES: Mutex<Vec<(Pattern, Slot)>> = Mutex::new(Vec::new());
+
+/// The database of `pattern`: from memory, else from `cache`, else built
+/// (and written to `cache`); kept in memory for later searches.
+/// Concurrent callers of one pattern wait for one build; other patterns
+/// go on.
+pub(crate) fn shared(
+    pattern: &Pattern,
+    cache: Option<&PdbCache>,
+    progress: OnProgress,
+) -> Result<Arc<PatternDb>, SolveError> {
+    let slot = {
+        let mut tables = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
+        match tables.iter().find(|(p, _)| p == pattern) {
+            Some((_, slot)) => slot.clone(),
+            None => {
+                let slot = Slot::default();
+                tables.push((pattern.clone(), slot.clone()));
+                slot
+            }
+        }
+    };
+    let mut table = slot.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(db) = table.as_ref() {
+        return Ok(db.clone());
+    }
+    let db = Arc::new(load_or_build(pattern, cache, progress)?);
+    *table = Some(db.clone());
+    Ok(db)
+}
+
+/// Whether the database of `pattern` is at hand without a build: in
+/// memory or in `cache`.
+pub(crate) fn at_hand(pattern: &Pattern, cache: Option<&PdbCache>) -> bool {
+    let tables = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
+    let in_memory = tables
+        .iter()
+        .any(|(p, slot)| p == pattern && slot.try_lock().map(|t| t.is_some()).unwrap_or(false));
+    in_memory || cache.is_some_and(|c| c.has(pattern))
+}
+
+/// The database of `pattern` from `cache`, else built and written there;
+/// not kept in memory (`pdb build` holds one table at a time).
+pub(crate) fn load_or_build(
+    pattern: &Pattern,
+    cache: Option<&PdbCache>,
+    progress: OnProgress,
+) -> Result<PatternDb, SolveError> {
+    pattern.check_size()?;
+    if let Some(db) = cache.and_then(|c| PatternDb::load(&c.path_of(pattern), pattern).ok()) {
+        return Ok(db);
+    }
+    let table = pattern.file_name().trim_end_matches(".bin").to_string();
+    let total = pattern.placements() as u64;
+    progress(&Progress::Building {
+        table: table.clone(),
+        done: 0,
+        total,
+    });
+    let db = PatternDb::build(pattern, &|p: BuildProgress| {
+        progress(&Progress::Building {
+            table: table.clone(),
+            done: p.placements,
+            total,
+        })
+    })?;
+    if let Some(Err(error)) = cache.map(|c| db.save(&c.path_of(pattern))) {
+        progress(&Progress::NotSaved { table, error });
+    }
+    Ok(db)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small() -> Pattern {
+        Pattern {
+            rows: 2,
+            cols: 3,
+            cells: vec![1, 2],
+            blank: 0,
+        }
+    }
+
+    #[test]
+    fn a_cache_keeps_what_was_built_and_clear_removes_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = PdbCache::at(dir.path().join("tables")).unwrap();
+        assert!(!cache.has(&small()));
+        let builds = std::sync::atomic::AtomicUsize::new(0);
+        let count = |p: &Progress| {
+            if let Progress::Building { done: 0, .. } = p {
+                builds.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+        };
+        load_or_build(&small(), Some(&cache), &count).unwrap();
+        assert!(cache.has(&small()));
+        load_or_build(&small(), Some(&cache), &count).unwrap();
+        assert_eq!(builds.into_inner(), 1, "the second one is loaded");
+        assert_eq!(cache.list().unwrap().len(), 1);
+        assert_eq!(cache.clear().unwrap(), 1);
+        assert!(cache.list().unwrap().is_empty());
+    }
+
+    #[test]
+    fn without_a_cache_nothing_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let before = std::fs::read_dir(dir.path()).unwrap().count();
+        let db = load_or_build(&small(), None, &|_| {}).unwrap();
+        assert_eq!(db.lookup(&[2, 1], 0), 6);
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), before);
+    }
+
+    #[test]
+    fn a_file_is_not_a_cache_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("file");
+        std::fs::write(&file, b"x").unwrap();
+        assert!(matches!(PdbCache::at(&file), Err(PdbError::Io { .. })));
+    }
+
+    #[test]
+    fn a_failed_save_is_reported_not_hidden() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = PdbCache::at(dir.path()).unwrap();
+        // A folder where the table's file should go: the save fails.
+        std::fs::create_dir(cache.path_of(&small())).unwrap();
+        let reported = Mutex::new(Vec::new());
+        load_or_build(&small(), Some(&cache), &|p| {
+            if let Progress::NotSaved { .. } = p {
+                reported.lock().unwrap().push(p.to_string());
+            }
+        })
+        .unwrap();
+        let reported = reported.into_inner().unwrap();
+        assert_eq!(reported.len(), 1);
+        assert!(reported[0].contains("could not be saved"));
+    }
+}

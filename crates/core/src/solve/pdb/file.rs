@@ -1,0 +1,202 @@
+//! The file format of a database: a header (magic, version, shape, the
+//! pattern's cells, the blank's goal, entries), the table, and a CRC-32
+//! of both. Written through a temporary file, so that a crash never
+//! leaves a half-written database under the real name.
+
+use std::io::{Read, Write};
+use std::path::Path;
+
+use super::geometry::Geometry;
+use super::table::Table;
+use super::{ENTRY, Pattern, PatternDb};
+use crate::solve::error::{BadFile, PdbError};
+
+const MAGIC: &[u8; 8] = b"NPZPDB\0\0";
+/// 2: the blank's goal cell joined the pattern; 3: values per region;
+/// 4: eight region slots of 3 bits.
+const VERSION: u32 = 4;
+
+/// The file header: magic, version, shape, pattern cells, the blank's
+/// goal cell, entries.
+fn header(pattern: &Pattern) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(64);
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&VERSION.to_le_bytes());
+    bytes.push(pattern.rows as u8);
+    bytes.push(pattern.cols as u8);
+    bytes.push(pattern.cells.len() as u8);
+    bytes.extend_from_slice(&pattern.cells);
+    bytes.push(pattern.blank);
+    bytes.extend_from_slice(&(pattern.placements() as u64).to_le_bytes());
+    bytes
+}
+
+impl PatternDb {
+    /// Writes the database to `path`, creating its folder.
+    ///
+    /// # Errors
+    /// [`PdbError::Io`] when the folder or file cannot be written; the
+    /// temporary file is removed then.
+    pub fn save(&self, path: &Path) -> Result<(), PdbError> {
+        let io = |source| PdbError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(io)?;
+        }
+        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+        let written = self
+            .write_to(&tmp)
+            .and_then(|()| std::fs::rename(&tmp, path));
+        if written.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        written.map_err(io)
+    }
+
+    fn write_to(&self, path: &Path) -> std::io::Result<()> {
+        let header = header(&self.pattern);
+        let mut crc = crc32fast::Hasher::new();
+        crc.update(&header);
+        crc.update(&self.table);
+        let mut file = std::io::BufWriter::new(std::fs::File::create(path)?);
+        file.write_all(&header)?;
+        file.write_all(&self.table)?;
+        file.write_all(&crc.finalize().to_le_bytes())?;
+        file.into_inner().map_err(|e| e.into_error())?.sync_all()
+    }
+
+    /// Reads a database of `pattern` from `path`, checking its header and
+    /// checksum. The table is read straight into its place.
+    ///
+    /// # Errors
+    /// [`PdbError::Io`] when the file cannot be read, [`PdbError::BadFile`]
+    /// when it is not a sound database of `pattern`,
+    /// [`PdbError::OutOfMemory`] when the table's memory cannot be had.
+    pub fn load(path: &Path, pattern: &Pattern) -> Result<PatternDb, PdbError> {
+        let io = |source| PdbError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let bad = |problem| PdbError::BadFile {
+            path: path.to_path_buf(),
+            problem,
+        };
+        let mut file = std::fs::File::open(path).map_err(io)?;
+        let expected = header(pattern);
+        let mut found = vec![0; expected.len()];
+        file.read_exact(&mut found)
+            .map_err(|_| bad(BadFile::NotPdb))?;
+        if found[..8] != MAGIC[..] {
+            return Err(bad(BadFile::NotPdb));
+        }
+        let version = u32::from_le_bytes(found[8..12].try_into().expect("4 bytes"));
+        if version != VERSION {
+            return Err(bad(BadFile::Version {
+                found: version,
+                expected: VERSION,
+            }));
+        }
+        if found != expected {
+            return Err(bad(BadFile::OtherPattern));
+        }
+        let len = file.metadata().map_err(io)?.len();
+        let bytes = pattern.placements() * ENTRY;
+        if len != (expected.len() + bytes + 4) as u64 {
+            return Err(bad(BadFile::WrongSize));
+        }
+        let mut table =
+            Table::zeroed(bytes).map_err(|source| PdbError::OutOfMemory { bytes, source })?;
+        file.read_exact(&mut table).map_err(io)?;
+        let mut stored = [0u8; 4];
+        file.read_exact(&mut stored).map_err(io)?;
+        let mut crc = crc32fast::Hasher::new();
+        crc.update(&found);
+        crc.update(&table);
+        if crc.finalize() != u32::from_le_bytes(stored) {
+            return Err(bad(BadFile::Checksum));
+        }
+        Ok(PatternDb {
+            pattern: pattern.clone(),
+            geo: Geometry::new(pattern.rows, pattern.cols),
+            table,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn save_and_load_round_trip_and_detect_damage() {
+        let pattern = Pattern {
+            rows: 2,
+            cols: 3,
+            cells: vec![1, 2],
+            blank: 0,
+        };
+        let db = PatternDb::build(&pattern, &|_| {}).unwrap();
+        assert_eq!(db.lookup(&[1, 2], 0), 0);
+        // Swapping two tiles of a 2×3 board's top row: Manhattan distance
+        // and the linear conflict say 4, but the blank cannot get around
+        // in time: 6 moves of the two tiles.
+        assert_eq!(db.lookup(&[2, 1], 0), 6);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(pattern.file_name());
+        db.save(&path).unwrap();
+        let back = PatternDb::load(&path, &pattern).unwrap();
+        assert_eq!(*back.table, *db.table);
+        let mut bytes = std::fs::read(&path).unwrap();
+        let mid = bytes.len() / 2;
+        bytes[mid] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        assert!(matches!(
+            PatternDb::load(&path, &pattern),
+            Err(PdbError::BadFile {
+                problem: BadFile::Checksum,
+                ..
+            })
+        ));
+        std::fs::write(&path, &bytes[..10]).unwrap();
+        assert!(matches!(
+            PatternDb::load(&path, &pattern),
+            Err(PdbError::BadFile {
+                problem: BadFile::NotPdb,
+                ..
+            })
+        ));
+        let other = Pattern {
+            cells: vec![2, 1],
+            ..pattern
+        };
+        db.save(&path).unwrap();
+        assert!(matches!(
+            PatternDb::load(&path, &other),
+            Err(PdbError::BadFile {
+                problem: BadFile::OtherPattern,
+                ..
+            })
+        ));
+        // Only the database is left: no temporary files.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_save_that_fails_leaves_no_temporary_file() {
+        let pattern = Pattern {
+            rows: 2,
+            cols: 2,
+            cells: vec![1],
+            blank: 0,
+        };
+        let db = PatternDb::build(&pattern, &|_| {}).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        // The target is a folder: the rename fails after the write.
+        let path = dir.path().join("taken");
+        std::fs::create_dir(&path).unwrap();
+        assert!(matches!(db.save(&path), Err(PdbError::Io { .. })));
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+}

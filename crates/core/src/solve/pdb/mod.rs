@@ -1,0 +1,231 @@
+//! Additive disjoint pattern databases (Korf & Felner 2002) for
+//! rectangular boards.
+//!
+//! A pattern is a set of goal cells: the tiles that belong there. Its
+//! database holds, for every placement of those tiles and every region of
+//! the other cells the blank can be in, the fewest moves *of pattern
+//! tiles* that bring them home, the other tiles being interchangeable and
+//! free to move. Those are exact distances in an abstraction of the
+//! puzzle, so databases of disjoint patterns add up to a heuristic that is
+//! admissible and consistent (a move changes at most one pattern's value,
+//! by at most one).
+//!
+//! An entry is 32 bits: the least value over the placement's regions
+//! (8 bits) and, for each region in the order of its lowest cell, its
+//! excess over that least, halved (3 bits each, eight regions). The
+//! excesses are even (a region's value has the parity of the others'),
+//! and the shipped partitions never need more: their placements have at
+//! most 7, 8 and 5 regions (4×4 with 7 or 8 tiles, 5×5 with 6), their
+//! excesses reach 10. Elsewhere a ninth region shares the eighth slot and
+//! an excess above 14 is kept at 14: both only lower values (admissible
+//! still, consistency may break there). A lookup finds the blank's region
+//! only where the placement's regions differ.
+//!
+//! They are built by breadth-first search backwards from the goal over
+//! (placement, blank region) states: the blank moves for free inside the
+//! region of non-pattern cells it is in, so a region stands for all its
+//! cells. The search starts from the goal's blank cell only: where the
+//! pattern's tiles wall that cell off (tiles 1 and 5 around the blank's
+//! corner on 5×5), bringing the blank home costs pattern moves, and a
+//! database that started from every region would not count them. Layers
+//! are expanded on all cores. Databases are written to a cache folder
+//! the caller chooses, in a versioned format with a CRC-32, and rebuilt
+//! when missing or damaged.
+//!
+//! The files of this folder: [`build`](mod@build) (the search), [`table`]
+//! (the table's memory and its one `unsafe`), [`geometry`] (bit masks of
+//! the rectangle), [`file`] (the file format) and [`cache`] (the folder
+//! and the tables shared in memory).
+
+mod build;
+mod cache;
+mod file;
+mod geometry;
+mod table;
+
+pub(crate) use cache::{OnProgress, at_hand, load_or_build, shared};
+pub use cache::{PdbCache, Progress};
+pub(crate) use geometry::grid_neighbours;
+
+use geometry::Geometry;
+use table::Table;
+
+use crate::solve::error::Limit;
+
+/// Boards of up to 32 cells: blank regions are 32-bit masks.
+pub const MAX_CELLS: usize = 32;
+/// The largest database built: 2^29 entries, enough for 8 tiles on 4×4
+/// (519M entries, 4 bytes each and 4 more while building).
+pub const MAX_PLACEMENTS: usize = 1 << 29;
+/// Bytes per entry.
+const ENTRY: usize = 4;
+/// Region slots per entry, the bits of each (an excess over the least,
+/// halved), and the largest kept.
+const SLOTS: usize = 8;
+const SLOT_BITS: usize = 3;
+const MAX_HALF_EXCESS: u32 = 7;
+
+/// A pattern: a rectangle and the goal cells of the pattern's tiles.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Pattern {
+    /// Rows of the board.
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// Goal cells of the pattern's tiles, in a fixed order.
+    pub cells: Vec<u8>,
+    /// Goal cell of the blank (not one of `cells`).
+    pub blank: u8,
+}
+
+impl Pattern {
+    /// The number of placements of the pattern's tiles: N!/(N-k)!.
+    pub fn placements(&self) -> usize {
+        let n = self.rows * self.cols;
+        (0..self.cells.len()).map(|i| n - i).product()
+    }
+
+    /// Checks that the database can be built here: the blank's goal is a
+    /// free cell of the board, and there are at most [`MAX_PLACEMENTS`]
+    /// entries (the build takes about 8 bytes each).
+    ///
+    /// # Errors
+    /// [`Limit::BlankGoal`] or [`Limit::PatternTooBig`] when it cannot.
+    pub fn check_size(&self) -> Result<(), Limit> {
+        let n = self.rows * self.cols;
+        if self.blank as usize >= n || self.cells.contains(&self.blank) {
+            return Err(Limit::BlankGoal(self.blank.into()));
+        }
+        let size = (0..self.cells.len())
+            .try_fold(1usize, |acc, i| acc.checked_mul(n.checked_sub(i)?))
+            .filter(|&s| s <= MAX_PLACEMENTS && n <= MAX_CELLS && self.cells.len() < n);
+        match size {
+            Some(_) => Ok(()),
+            None => Err(Limit::PatternTooBig {
+                tiles: self.cells.len(),
+                cells: n,
+                max: MAX_PLACEMENTS,
+            }),
+        }
+    }
+
+    /// The file name of this pattern's database in the cache.
+    pub fn file_name(&self) -> String {
+        let cells: Vec<String> = self.cells.iter().map(u8::to_string).collect();
+        format!(
+            "pdb-{}x{}-b{}-{}.bin",
+            self.rows,
+            self.cols,
+            self.blank,
+            cells.join(".")
+        )
+    }
+}
+
+/// Perfect rank of a placement (distinct cells `positions` of a board of
+/// `n` cells): mixed radix n, n-1, …, n-k+1.
+#[inline]
+pub fn rank(positions: &[u8], n: usize) -> usize {
+    let mut used = 0u64;
+    let mut r = 0usize;
+    for (i, &p) in positions.iter().enumerate() {
+        let below = (used & ((1u64 << p) - 1)).count_ones() as usize;
+        r = r * (n - i) + p as usize - below;
+        used |= 1 << p;
+    }
+    r
+}
+
+/// A pattern database: for each placement rank, the distance.
+pub struct PatternDb {
+    /// The pattern.
+    pub pattern: Pattern,
+    geo: Geometry,
+    table: Table,
+}
+
+impl std::fmt::Debug for PatternDb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PatternDb")
+            .field("pattern", &self.pattern)
+            .field("entries", &self.len())
+            .finish()
+    }
+}
+
+/// Progress of a build, after each layer.
+#[derive(Clone, Copy, Debug)]
+pub struct BuildProgress {
+    /// Placements found so far, out of `Pattern::placements`.
+    pub placements: u64,
+}
+
+impl PatternDb {
+    /// The fewest pattern-tile moves for pattern tiles on `positions` (in
+    /// pattern order) with the blank on `blank`.
+    #[inline]
+    pub fn lookup(&self, positions: &[u8], blank: u8) -> u8 {
+        let r = rank(positions, self.pattern.rows * self.pattern.cols);
+        let e = u32::from_le_bytes(
+            self.table[r * ENTRY..r * ENTRY + ENTRY]
+                .try_into()
+                .expect("4 bytes"),
+        );
+        if e >> 8 == 0 {
+            // One region, or all alike: no need to find the blank's.
+            return e as u8;
+        }
+        let free = self.geo.all & !positions.iter().fold(0u64, |m, &p| m | 1 << p);
+        let slot = self.geo.slot(self.geo.region(1 << blank, free), free);
+        (e as u8).wrapping_add(2 * ((e >> (8 + SLOT_BITS * slot)) & MAX_HALF_EXCESS) as u8)
+    }
+
+    /// The number of entries.
+    #[allow(clippy::len_without_is_empty)] // never empty, once built
+    pub fn len(&self) -> usize {
+        self.table.len() / ENTRY
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rank_is_a_bijection() {
+        let n = 6;
+        let mut seen = std::collections::HashSet::new();
+        for a in 0..n as u8 {
+            for b in 0..n as u8 {
+                for c in 0..n as u8 {
+                    if a != b && b != c && a != c {
+                        let r = rank(&[a, b, c], n);
+                        assert!(r < 6 * 5 * 4);
+                        assert!(seen.insert(r));
+                    }
+                }
+            }
+        }
+        assert_eq!(seen.len(), 120);
+    }
+
+    #[test]
+    fn oversized_patterns_are_refused_before_any_memory_is_taken() {
+        let pattern = Pattern {
+            rows: 4,
+            cols: 4,
+            cells: (0..9).collect(),
+            blank: 15,
+        };
+        assert!(matches!(
+            pattern.check_size(),
+            Err(Limit::PatternTooBig { tiles: 9, .. })
+        ));
+        let walled = Pattern {
+            cells: vec![1, 2],
+            blank: 2,
+            ..pattern
+        };
+        assert_eq!(walled.check_size(), Err(Limit::BlankGoal(2)));
+    }
+}

@@ -1,0 +1,434 @@
+//! The one entry point for solutions: a [`Solver`] configured by a
+//! builder, which chooses the method for the board and replays every
+//! sequence before handing it out.
+//!
+//! Methods, in the order they are tried: breadth-first search on boards
+//! with at most two million arrangements (shortest); with
+//! [`Solver::optimal`], IDA* with pattern databases on rectangles
+//! (shortest); otherwise constructive solutions, line by line on boxes and
+//! block by block on other boards.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use crate::arrangement::{Arrangement, Token};
+use crate::board::{Board, Cell};
+use crate::reach::{Verdict, reach};
+use crate::solve::error::{Limit, SolveError};
+use crate::solve::moves::{Move, Replayer, directions, replay};
+use crate::solve::optimal::{self, Heuristic, Rect};
+use crate::solve::pdb::{self, Pattern, PdbCache, Progress};
+use crate::solve::{Found, bfs, construct, general};
+
+/// The largest board solved constructively into memory: 160,000 cells, a
+/// 400×400 box (about 2×10⁸ moves, 1.7 GB of them). Bigger boxes are
+/// streamed by [`Solver::solve_into`].
+pub const MAX_CONSTRUCTED: usize = 160_000;
+
+/// Boards of at most this many cells get small pattern databases by
+/// default, built in seconds, unless the strong ones are at hand.
+const SMALL_TABLES_UP_TO: usize = 16;
+
+/// Finds move sequences. Constructive unless told otherwise; tables for
+/// shortest solutions are kept in memory only, unless a [`PdbCache`] is
+/// given.
+///
+/// ```
+/// use npuzzle_core::{Arrangement, Board, SolveError, Solver};
+/// let board: Board = "3x3".parse()?;
+/// let from: Arrangement = "8 2 0/4 6 1/3 7 5".parse()?;
+/// let solution = Solver::new().solve(&board, &from, &Arrangement::solved(9))?;
+/// assert_eq!(solution.len(), 24); // small boards: always shortest
+/// assert!(solution.is_optimal());
+///
+/// let swapped: Arrangement = "2 1 3/4 5 6/7 8 0".parse()?;
+/// let why = Solver::new().solve(&board, &swapped, &Arrangement::solved(9));
+/// assert!(matches!(why, Err(SolveError::Unreachable(_))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Default)]
+pub struct Solver<'a> {
+    optimal: bool,
+    pattern_tiles: Option<usize>,
+    cache: Option<PdbCache>,
+    progress: Option<Callback<'a>>,
+}
+
+/// The progress callback a solver holds.
+type Callback<'a> = Box<dyn Fn(&Progress) + Sync + 'a>;
+
+impl std::fmt::Debug for Solver<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("optimal", &self.optimal)
+            .field("pattern_tiles", &self.pattern_tiles)
+            .field("cache", &self.cache)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
+}
+
+impl<'a> Solver<'a> {
+    /// A constructive solver with no cache and no progress reports.
+    pub fn new() -> Solver<'a> {
+        Solver::default()
+    }
+
+    /// Whether to insist on a shortest solution (IDA* on rectangles of at
+    /// most 64 cells with distinct tokens).
+    pub fn optimal(mut self, optimal: bool) -> Solver<'a> {
+        self.optimal = optimal;
+        self
+    }
+
+    /// The largest pattern database, in tiles, for shortest solutions
+    /// (0 or 1: Manhattan distance with linear conflicts only). By
+    /// default: the strong tables (7-7-1 on 4×4, 6 tiles elsewhere) where
+    /// they are at hand or the board has more than 16 cells, small ones
+    /// (5-5-5 on 4×4) built in seconds otherwise.
+    pub fn pattern_tiles(mut self, tiles: usize) -> Solver<'a> {
+        self.pattern_tiles = Some(tiles);
+        self
+    }
+
+    /// Where pattern databases are read from and written to.
+    pub fn cache(mut self, cache: PdbCache) -> Solver<'a> {
+        self.cache = Some(cache);
+        self
+    }
+
+    /// A callback that hears about long work (table builds) and cache
+    /// failures.
+    pub fn on_progress(mut self, progress: impl Fn(&Progress) + Sync + 'a) -> Solver<'a> {
+        self.progress = Some(Box::new(progress));
+        self
+    }
+
+    fn report(&self, progress: &Progress) {
+        if let Some(callback) = &self.progress {
+            callback(progress);
+        }
+    }
+
+    /// A move sequence from `from` to `to`, replayed before it is
+    /// returned.
+    ///
+    /// # Errors
+    /// [`SolveError::Unreachable`] when `to` cannot be reached,
+    /// [`SolveError::Input`] on arrangements that do not fit the board,
+    /// [`SolveError::Unsupported`] beyond the methods' limits (see
+    /// [`Limit`]), [`SolveError::Pdb`] when a table's memory cannot be had.
+    pub fn solve(
+        &self,
+        board: &Board,
+        from: &Arrangement,
+        to: &Arrangement,
+    ) -> Result<Solution, SolveError> {
+        if let Verdict::Unreachable(reason) = reach(board, from, to)? {
+            return Err(SolveError::Unreachable(reason));
+        }
+        let (a, b) = (from.tokens(), to.tokens());
+        let found = if bfs::small_enough(a) {
+            bfs::shortest(board, a, b).expect("a reachable pair")
+        } else if self.optimal {
+            self.shortest(board, a, b)?
+        } else {
+            constructed(board, a, b)?
+        };
+        replay(board, a, b, &found.moves)?;
+        Ok(Solution {
+            moves: found.moves,
+            optimal: found.optimal,
+            nodes: found.nodes,
+            grid: board.grid_position(0).map(|_| board.clone()),
+        })
+    }
+
+    /// Like [`solve`](Self::solve), but hands the moves to `out` one at a
+    /// time, after they have been replayed. Constructive solutions on
+    /// boxes are found twice, once to replay them and once to hand them
+    /// out, so that memory does not grow with the number of moves: boxes
+    /// of any size can be solved.
+    ///
+    /// # Errors
+    /// As [`solve`](Self::solve); `out` is called only for a replayed,
+    /// correct sequence.
+    pub fn solve_into(
+        &self,
+        board: &Board,
+        from: &Arrangement,
+        to: &Arrangement,
+        out: impl FnMut(Move),
+    ) -> Result<Summary, SolveError> {
+        self.stream(board, from, to, Some(&mut { out }))
+    }
+
+    /// The length of a solution and how it was found, without its moves
+    /// (on big boxes the second pass is skipped).
+    ///
+    /// # Errors
+    /// As [`solve`](Self::solve).
+    pub fn count(
+        &self,
+        board: &Board,
+        from: &Arrangement,
+        to: &Arrangement,
+    ) -> Result<Summary, SolveError> {
+        self.stream(board, from, to, None)
+    }
+
+    fn stream(
+        &self,
+        board: &Board,
+        from: &Arrangement,
+        to: &Arrangement,
+        out: Option<&mut dyn FnMut(Move)>,
+    ) -> Result<Summary, SolveError> {
+        let started = Instant::now();
+        let (a, b) = (from.tokens(), to.tokens());
+        let streamed = match board.box_dims() {
+            Some(dims) if !self.optimal && a.len() == board.cells() && !bfs::small_enough(a) => {
+                Some(dims)
+            }
+            _ => None,
+        };
+        let Some(dims) = streamed else {
+            let solution = self.solve(board, from, to)?;
+            if let Some(out) = out {
+                solution.moves.iter().for_each(|&m| out(m));
+            }
+            return Ok(Summary {
+                length: solution.len() as u64,
+                optimal: solution.optimal,
+                nodes: solution.nodes,
+                elapsed: started.elapsed(),
+            });
+        };
+        if let Verdict::Unreachable(reason) = reach(board, from, to)? {
+            return Err(SolveError::Unreachable(reason));
+        }
+        let mut replayer = Replayer::new(board, a);
+        construct::solve_box_into(dims, a, b, &mut |m| replayer.push(m));
+        replayer.finish(b)?;
+        if let Some(out) = out {
+            construct::solve_box_into(dims, a, b, out);
+        }
+        Ok(Summary {
+            length: replayer.count(),
+            optimal: false,
+            nodes: 0,
+            elapsed: started.elapsed(),
+        })
+    }
+
+    /// A shortest solution by IDA* on a rectangle.
+    fn shortest(&self, board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveError> {
+        let (rows, cols) = rectangle(board).ok_or(Limit::NoShortestSearch)?;
+        if !distinct(a) {
+            return Err(Limit::RepeatedTokens.into());
+        }
+        let rect = Rect::new(rows, cols);
+        let (tiles, blank_goal) = optimal::relabel(a, b);
+        let heuristic = match self.tables(&rect, blank_goal) {
+            Some(patterns) => Heuristic::with_databases(
+                &rect,
+                blank_goal,
+                &patterns,
+                self.cache.as_ref(),
+                &|p| self.report(p),
+            )?,
+            None => Heuristic::manhattan(&rect, blank_goal),
+        };
+        Ok(optimal::ida_star(&heuristic, &tiles))
+    }
+
+    /// The patterns of the tables a search on `rect` uses (`None`:
+    /// Manhattan distance only). The one place this choice is made: the
+    /// search and [`prepare`](Self::prepare) both ask it.
+    fn tables(&self, rect: &Rect, blank_goal: u8) -> Option<Vec<Vec<u8>>> {
+        if rect.rows * rect.cols > pdb::MAX_CELLS {
+            return None;
+        }
+        let max = self.pattern_tiles.unwrap_or_else(|| {
+            let strong = optimal::default_max_tiles(rect);
+            let small = optimal::small_max_tiles(rect);
+            let at_hand = || {
+                optimal::partition(rect, blank_goal, strong)
+                    .into_iter()
+                    .all(|cells| {
+                        pdb::at_hand(&pattern(rect, cells, blank_goal), self.cache.as_ref())
+                    })
+            };
+            if rect.rows * rect.cols > SMALL_TABLES_UP_TO || at_hand() {
+                strong
+            } else {
+                small
+            }
+        });
+        (max >= 2).then(|| optimal::partition(rect, blank_goal, max))
+    }
+
+    /// Builds (or finds in the cache) the tables that shortest solutions
+    /// on `board` with the blank's goal on `blank` use, one at a time,
+    /// without keeping them in memory; without
+    /// [`pattern_tiles`](Self::pattern_tiles), the strong ones. Returns
+    /// each table's file (when there is a cache), entries and time.
+    ///
+    /// # Errors
+    /// [`Limit::NoShortestSearch`] when the board is not a rectangle of
+    /// at most 32 cells, [`SolveError::Input`] when `blank` is off the
+    /// board, [`SolveError::Pdb`] when a table's memory cannot be had.
+    pub fn prepare(&self, board: &Board, blank: Cell) -> Result<Vec<Table>, SolveError> {
+        let (rows, cols) = rectangle(board)
+            .filter(|(r, c)| r * c <= pdb::MAX_CELLS)
+            .ok_or(Limit::NoShortestSearch)?;
+        if blank as usize >= board.cells() {
+            return Err(crate::Error::BadArrangement {
+                which: "blank".into(),
+                problem: format!("cell {blank} is off the board"),
+            }
+            .into());
+        }
+        let rect = Rect::new(rows, cols);
+        let strong = Solver {
+            pattern_tiles: Some(
+                self.pattern_tiles
+                    .unwrap_or_else(|| optimal::default_max_tiles(&rect)),
+            ),
+            optimal: true,
+            cache: None,
+            progress: None,
+        };
+        let mut out = Vec::new();
+        for cells in strong.tables(&rect, blank as u8).unwrap_or_default() {
+            let started = Instant::now();
+            let pattern = pattern(&rect, cells, blank as u8);
+            let db = pdb::load_or_build(&pattern, self.cache.as_ref(), &|p| self.report(p))?;
+            out.push(Table {
+                file: self.cache.as_ref().map(|c| c.path_of(&pattern)),
+                entries: db.len(),
+                elapsed: started.elapsed(),
+            });
+        }
+        Ok(out)
+    }
+}
+
+/// A pattern database made ready by [`Solver::prepare`].
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Table {
+    /// Its file in the cache, when there is one.
+    pub file: Option<PathBuf>,
+    /// Its entries.
+    pub entries: usize,
+    /// The time it took to load or build.
+    pub elapsed: Duration,
+}
+
+fn pattern(rect: &Rect, cells: Vec<u8>, blank: u8) -> Pattern {
+    Pattern {
+        rows: rect.rows,
+        cols: rect.cols,
+        cells,
+        blank,
+    }
+}
+
+/// A constructive solution held in memory.
+fn constructed(board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveError> {
+    if board.cells() > MAX_CONSTRUCTED {
+        return Err(Limit::TooManyCells {
+            cells: board.cells(),
+            max: MAX_CONSTRUCTED,
+        }
+        .into());
+    }
+    let moves = match board.box_dims() {
+        Some(dims) => construct::solve_box(dims, a, b),
+        None => general::solve_graph(board, a, b)
+            .map_err(|why| Limit::Cornered(Box::leak(why.into_boxed_str())))?,
+    };
+    Ok(Found {
+        moves,
+        optimal: false,
+        nodes: 0,
+    })
+}
+
+/// A move sequence found and replayed by a [`Solver`].
+#[derive(Clone, Debug)]
+pub struct Solution {
+    moves: Vec<Move>,
+    optimal: bool,
+    nodes: u64,
+    /// The board, kept for [`directions`](Self::directions) on 2-D boards.
+    grid: Option<Board>,
+}
+
+impl Solution {
+    /// The moves, first to last.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The number of moves (single-tile moves).
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether there are no moves (`from` was `to`).
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// Whether no shorter sequence exists.
+    pub fn is_optimal(&self) -> bool {
+        self.optimal
+    }
+
+    /// Search nodes expanded (shortest solutions).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The moves as direction letters (`D3L3U3`: the direction each tile
+    /// moves, repeats folded), on 2-D boards; `None` elsewhere.
+    pub fn directions(&self) -> Option<String> {
+        directions(self.grid.as_ref()?, &self.moves)
+    }
+
+    /// Consumes the solution, giving its moves.
+    pub fn into_moves(self) -> Vec<Move> {
+        self.moves
+    }
+}
+
+/// What [`Solver::solve_into`] and [`Solver::count`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Summary {
+    /// The number of moves.
+    pub length: u64,
+    /// Whether no shorter sequence exists.
+    pub optimal: bool,
+    /// Search nodes expanded, for optimal searches.
+    pub nodes: u64,
+    /// The time taken, replay included.
+    pub elapsed: Duration,
+}
+
+/// The rows and columns of a 2-D box with both sides at least 2, of at
+/// most 64 cells.
+fn rectangle(board: &Board) -> Option<(usize, usize)> {
+    match board.box_dims()? {
+        &[rows, cols] if rows >= 2 && cols >= 2 && rows * cols <= 64 => Some((rows, cols)),
+        _ => None,
+    }
+}
+
+fn distinct(tokens: &[Token]) -> bool {
+    let mut sorted = tokens.to_vec();
+    sorted.sort_unstable();
+    sorted.windows(2).all(|w| w[0] != w[1])
+}
