@@ -23,7 +23,8 @@ pub const BLANK: Token = 0;
 /// assert_eq!(a.tokens().len(), 9);
 /// assert_eq!(a.blank(), Some(2));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
 pub struct Arrangement {
     tokens: Vec<Token>,
 }

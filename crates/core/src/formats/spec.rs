@@ -123,6 +123,21 @@ impl fmt::Display for Board {
     }
 }
 
+/// A board is written in JSON as its spec: `"3x3"`, `"mask:.#/##"`.
+impl serde::Serialize for Board {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// A board is read from JSON as a spec, which is never a file.
+impl<'de> serde::Deserialize<'de> for Board {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Board, D::Error> {
+        let spec = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        spec.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 fn parse_graph(rest: &str) -> Result<Board, Error> {
     let (count, edge_list) = rest.split_once(':').unwrap_or((rest, ""));
     let cells: usize = count.trim().parse().map_err(|_| {
@@ -211,6 +226,20 @@ mod tests {
         let b = parse_board("graph:4:\n0-1\n1-2\n2-3\n3-0\n").unwrap();
         assert_eq!(b.edge_count(), 4);
         assert!(parse_board("@/etc/passwd").is_err());
+    }
+
+    #[test]
+    fn boards_and_arrangements_go_through_json_as_specs_and_lists() {
+        let board: Board = serde_json::from_str("\"hdu4021\"").unwrap();
+        assert_eq!(board.cells(), 24);
+        assert_eq!(
+            serde_json::to_string(&board).unwrap(),
+            format!("\"{board}\"")
+        );
+        assert!(serde_json::from_str::<Board>("\"@/etc/passwd\"").is_err());
+        let a: crate::Arrangement = serde_json::from_str("[1, 0, 2]").unwrap();
+        assert_eq!(a.tokens(), &[1, 0, 2]);
+        assert_eq!(serde_json::to_string(&a).unwrap(), "[1,0,2]");
     }
 
     #[test]

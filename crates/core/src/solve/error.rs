@@ -145,12 +145,12 @@ pub enum ReplayError {
 #[non_exhaustive]
 pub enum PdbError {
     /// Reading or writing a file failed.
-    #[error("{path}: {source}")]
+    #[error("{path}: {error}")]
     Io {
         /// The file or directory.
         path: PathBuf,
         /// What the system said.
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// The file is not a database of the pattern asked for.
     #[error("{path}: {problem}")]
@@ -161,12 +161,12 @@ pub enum PdbError {
         problem: BadFile,
     },
     /// The memory for a table could not be had.
-    #[error("cannot get {bytes} bytes for a pattern database: {source}")]
+    #[error("cannot get {bytes} bytes for a pattern database: {error}")]
     OutOfMemory {
         /// The table's size.
         bytes: usize,
         /// What the system said.
-        source: std::io::Error,
+        error: std::io::Error,
     },
 }
 

@@ -40,9 +40,9 @@ impl PatternDb {
         // Per placement: the blank cells already reached (as regions), and
         // the entry being made, in place in the table's memory.
         let seen: Vec<AtomicU32> = (0..size).map(|_| AtomicU32::new(0)).collect();
-        let mut table = Table::zeroed(size * ENTRY).map_err(|source| PdbError::OutOfMemory {
+        let mut table = Table::zeroed(size * ENTRY).map_err(|error| PdbError::OutOfMemory {
             bytes: size * ENTRY,
-            source,
+            error,
         })?;
         // Not reached yet: least value 0xFF, every slot all ones.
         table.fill(0xFF);

@@ -35,9 +35,9 @@ impl PdbCache {
     /// [`PdbError::Io`] when `dir` cannot be created or is not a folder.
     pub fn at(dir: impl Into<PathBuf>) -> Result<PdbCache, PdbError> {
         let dir = dir.into();
-        let io = |source| PdbError::Io {
+        let io = |error| PdbError::Io {
             path: dir.clone(),
-            source,
+            error,
         };
         std::fs::create_dir_all(&dir).map_err(io)?;
         if !std::fs::metadata(&dir).map_err(io)?.is_dir() {
@@ -64,9 +64,9 @@ impl PdbCache {
     /// # Errors
     /// [`PdbError::Io`] when the folder cannot be read.
     pub fn list(&self) -> Result<Vec<(PathBuf, u64)>, PdbError> {
-        let io = |source| PdbError::Io {
+        let io = |error| PdbError::Io {
             path: self.dir.clone(),
-            source,
+            error,
         };
         let mut out = Vec::new();
         for entry in std::fs::read_dir(&self.dir).map_err(io)? {
@@ -89,9 +89,9 @@ impl PdbCache {
     pub fn clear(&self) -> Result<usize, PdbError> {
         let files = self.list()?;
         for (path, _) in &files {
-            std::fs::remove_file(path).map_err(|source| PdbError::Io {
+            std::fs::remove_file(path).map_err(|error| PdbError::Io {
                 path: path.clone(),
-                source,
+                error,
             })?;
         }
         if let Ok(entries) = std::fs::read_dir(&self.dir) {

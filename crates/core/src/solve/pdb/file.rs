@@ -38,9 +38,9 @@ impl PatternDb {
     /// [`PdbError::Io`] when the folder or file cannot be written; the
     /// temporary file is removed then.
     pub fn save(&self, path: &Path) -> Result<(), PdbError> {
-        let io = |source| PdbError::Io {
+        let io = |error| PdbError::Io {
             path: path.to_path_buf(),
-            source,
+            error,
         };
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).map_err(io)?;
@@ -75,9 +75,9 @@ impl PatternDb {
     /// when it is not a sound database of `pattern`,
     /// [`PdbError::OutOfMemory`] when the table's memory cannot be had.
     pub fn load(path: &Path, pattern: &Pattern) -> Result<PatternDb, PdbError> {
-        let io = |source| PdbError::Io {
+        let io = |error| PdbError::Io {
             path: path.to_path_buf(),
-            source,
+            error,
         };
         let bad = |problem| PdbError::BadFile {
             path: path.to_path_buf(),
@@ -107,7 +107,7 @@ impl PatternDb {
             return Err(bad(BadFile::WrongSize));
         }
         let mut table =
-            Table::zeroed(bytes).map_err(|source| PdbError::OutOfMemory { bytes, source })?;
+            Table::zeroed(bytes).map_err(|error| PdbError::OutOfMemory { bytes, error })?;
         file.read_exact(&mut table).map_err(io)?;
         let mut stored = [0u8; 4];
         file.read_exact(&mut stored).map_err(io)?;
