@@ -1,0 +1,390 @@
+//! A streaming reader of whitespace-separated non-negative integers, for
+//! the judge formats.
+//!
+//! The input is read a window (up to 2 MiB) at a time, in place where it
+//! is a regular file (mapped into memory, each window's pages let go once
+//! parsed), else by a thread reading ahead; each window is cut at
+//! whitespace into parts that are parsed on all cores, without allocating
+//! per number: 64 bytes and four numbers at a time with SSE2/SSSE3 where
+//! the processor has them, else 8 bytes at a time, and byte by byte for
+//! long or malformed tokens. Memory stays bounded by a window whatever
+//! the input's size, and every error keeps its line number: lines are
+//! counted while parsing, and the line of a token is found again only
+//! when an error needs it.
+//!
+//! This file holds the reader itself ([`read_numbers`], [`Numbers`],
+//! [`BadNumber`]); the rest is split by idea:
+//!
+//! - `source.rs`: [`Input`], mapping standard input, the reader thread
+//!   and its read-ahead buffers, the windows of a source;
+//! - `parts.rs`: where a window is cut, its parts, their first lines;
+//! - `scalar.rs`: byte classes and parsing one part, word by word and
+//!   byte by byte, and the description of a malformed token;
+//! - `swar.rs`: a number of up to 7 digits from one 64-bit word;
+//! - `simd.rs`: the SSSE3 path on x86-64, 64 bytes at a time;
+//! - `lines.rs`: counting line feeds, and the line of a number read
+//!   before ([`Numbers::line_back`]).
+
+mod lines;
+mod parts;
+mod scalar;
+#[cfg(target_arch = "x86_64")]
+mod simd;
+mod source;
+mod swar;
+
+use scalar::Part;
+pub use source::Input;
+use source::Source;
+
+/// A malformed number, with the line it stands on (1-based).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadNumber {
+    /// The line of the offending token.
+    pub line: u64,
+    /// What is wrong, quoting the token.
+    pub problem: String,
+}
+
+/// Reads the numbers of `input` with `f`. A stream is read ahead by a
+/// thread, a window at a time, while the windows before are parsed and
+/// used; it stops soon after `f` returns (at its next read), and `f`'s
+/// result does not wait for it: a bad token on an interactive input is
+/// reported at once.
+///
+/// ```
+/// use npuzzle_core::formats::numbers::read_numbers;
+/// read_numbers("3\r\n1 2\n 0".as_bytes(), |r| {
+///     assert_eq!(r.next_number().unwrap(), Some(3));
+///     let mut grid = Vec::new();
+///     assert_eq!(r.take_into(3, &mut grid).unwrap(), 3);
+///     assert_eq!(grid, vec![1, 2, 0]);
+///     assert_eq!(r.line(), 3);
+///     assert_eq!(r.next_number().unwrap(), None);
+/// });
+/// ```
+pub fn read_numbers<T>(input: impl Into<Input>, f: impl FnOnce(&mut Numbers) -> T) -> T {
+    let (source, start) = Source::open(input.into());
+    let mut numbers = Numbers {
+        source,
+        start,
+        filled: start,
+        last: false,
+        parts: Vec::new(),
+        part: 0,
+        index: 0,
+        next_line: 1,
+        spare: Vec::new(),
+    };
+    f(&mut numbers)
+    // Dropping `numbers` closes the channels, which ends the reader.
+}
+
+/// The numbers of an input, parsed a window at a time on all cores; see
+/// [`read_numbers`].
+pub struct Numbers {
+    source: Source,
+    /// The current window: bytes `start..filled` of the source's bytes, of
+    /// which those up to the last part's end are parsed into `parts`; the
+    /// rest is an unfinished token that goes on in the next window.
+    start: usize,
+    filled: usize,
+    /// Whether the window ends the input.
+    last: bool,
+    parts: Vec<Part>,
+    /// The part being consumed, and the next number in it.
+    part: usize,
+    index: usize,
+    /// The line where the next window starts.
+    next_line: u64,
+    /// Spare number buffers.
+    spare: Vec<Vec<u32>>,
+}
+
+impl Numbers {
+    /// Moves to the next window and parses it. False at the end of input.
+    fn advance(&mut self) -> Result<bool, BadNumber> {
+        if self.last {
+            return Ok(false);
+        }
+        // Where the unfinished token, if any, starts.
+        let cut = self.parts.last().map_or(self.start, |p| p.end);
+        let window = match self.source.next_window(cut, self.filled) {
+            Ok(Some(window)) => window,
+            Ok(None) => return Ok(false),
+            Err(e) => {
+                return Err(BadNumber {
+                    line: self.next_line,
+                    problem: format!("cannot read input: {e}"),
+                });
+            }
+        };
+        self.start = window.start;
+        self.filled = window.filled;
+        self.last = window.last;
+        for part in self.parts.drain(..) {
+            self.spare.push(part.numbers);
+        }
+        self.part = 0;
+        self.index = 0;
+        let bytes = &self.source.bytes()[..self.filled];
+        let cut = parts::parsed_end(bytes, self.start, self.last);
+        if cut == self.start {
+            return Ok(!self.last);
+        }
+        let (parts, next_line) =
+            parts::parse_window(bytes, self.start, cut, self.next_line, &mut self.spare);
+        self.next_line = next_line;
+        self.parts = parts;
+        Ok(true)
+    }
+
+    /// The error that ends the current part, once its numbers are used up.
+    fn part_error(&self) -> Option<BadNumber> {
+        let part = self.parts.get(self.part)?;
+        let at = part.bad_at?;
+        let bytes = self.source.bytes();
+        Some(BadNumber {
+            line: part.first_line + lines::count_newlines(&bytes[part.start..at]),
+            problem: scalar::describe(&bytes[at..self.filled]),
+        })
+    }
+
+    /// Makes sure a number is available in the current part. False at the
+    /// end of input.
+    fn ready(&mut self) -> Result<bool, BadNumber> {
+        loop {
+            if let Some(part) = self.parts.get(self.part) {
+                if self.index < part.numbers.len() {
+                    return Ok(true);
+                }
+                if let Some(bad) = self.part_error() {
+                    return Err(bad);
+                }
+                self.part += 1;
+                self.index = 0;
+                continue;
+            }
+            if !self.advance()? {
+                return Ok(false);
+            }
+        }
+    }
+
+    /// The next number, `None` at the end of input.
+    pub fn next_number(&mut self) -> Result<Option<u32>, BadNumber> {
+        if !self.ready()? {
+            return Ok(None);
+        }
+        let v = self.parts[self.part].numbers[self.index];
+        self.index += 1;
+        Ok(Some(v))
+    }
+
+    /// Appends up to `count` numbers to `out`; fewer only at the end of
+    /// input. Returns how many were appended.
+    pub fn take_into(&mut self, count: usize, out: &mut Vec<u32>) -> Result<usize, BadNumber> {
+        let mut taken = 0;
+        while taken < count && self.ready()? {
+            let numbers = &self.parts[self.part].numbers;
+            let n = (count - taken).min(numbers.len() - self.index);
+            out.extend_from_slice(&numbers[self.index..self.index + n]);
+            self.index += n;
+            taken += n;
+        }
+        Ok(taken)
+    }
+
+    /// The line (1-based) of the number `back` places before the next one
+    /// (`back = 1`: the last number read). Found by counting again, so
+    /// meant for error messages.
+    pub fn line_back(&self, back: usize) -> u64 {
+        let bytes = self.source.bytes();
+        lines::line_back(
+            &self.parts,
+            bytes,
+            self.next_line,
+            (self.part, self.index),
+            back,
+        )
+    }
+
+    /// The line (1-based) of the last number read.
+    pub fn line(&self) -> u64 {
+        self.line_back(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io;
+
+    use super::scalar::{parse_part, parse_part_with};
+    use super::source::tests::{Trickle, mapped};
+    use super::*;
+
+    fn all(text: &str) -> Result<Vec<u32>, BadNumber> {
+        read_numbers(io::Cursor::new(text.as_bytes().to_vec()), |r| {
+            let mut out = Vec::new();
+            while let Some(v) = r.next_number()? {
+                out.push(v);
+            }
+            Ok(out)
+        })
+    }
+
+    /// The reference: split at whitespace, each token parsed plainly; the
+    /// numbers before the first bad token, and that token's line.
+    fn reference(text: &str) -> (Vec<u32>, Option<u64>) {
+        let mut out = Vec::new();
+        for (l, line) in text.split('\n').enumerate() {
+            for token in line.split(|c: char| " \t\r\x0b\x0c".contains(c)) {
+                if token.is_empty() {
+                    continue;
+                }
+                match token.parse::<u32>() {
+                    Ok(v) if token.bytes().all(|b| b.is_ascii_digit()) && token.len() <= 10 => {
+                        out.push(v)
+                    }
+                    _ => return (out, Some(l as u64 + 1)),
+                }
+            }
+        }
+        (out, None)
+    }
+
+    proptest::proptest! {
+        /// Long texts of short and long tokens, every kind of whitespace,
+        /// now and then a bad token: every path of the parser (64-byte
+        /// blocks, 8-byte words, one byte at a time) against the reference.
+        #[test]
+        fn parsing_matches_the_reference(
+            tokens in proptest::collection::vec((0u8..200, 0usize..6), 0..600),
+            seed in 0u64..1000,
+        ) {
+            let mut text = String::new();
+            let mut x = seed;
+            for &(kind, sep) in &tokens {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let token = match kind {
+                    0 => "x1".to_string(),
+                    1 => "-5".to_string(),
+                    2 => "4294967296".to_string(),
+                    3 => "4294967295".to_string(),
+                    4..=6 => format!("{}", x >> 34), // up to 9 or 10 digits
+                    7..=12 => format!("{:08}", (x >> 40) % 100_000_000), // 8 digits
+                    _ => format!("{}", (x >> 40) % 10u64.pow(1 + kind as u32 % 7)),
+                };
+                text.push_str(&token);
+                text.push_str([" ", "\n", "  ", "\t", "\r\n", " \x0c "][sep]);
+            }
+            let (want, bad_line) = reference(&text);
+            let read = |r: &mut Numbers| {
+                let mut out = Vec::new();
+                loop {
+                    match r.next_number() {
+                        Ok(Some(v)) => out.push(v),
+                        Ok(None) => return (out, None),
+                        Err(e) => return (out, Some(e.line)),
+                    }
+                }
+            };
+            let got = read_numbers(io::Cursor::new(text.clone().into_bytes()), read);
+            proptest::prop_assert_eq!(&got, &(want, bad_line));
+            if !text.is_empty() {
+                proptest::prop_assert_eq!(read_numbers(mapped(text.as_bytes()), read), got);
+            }
+            // The scalar paths alone (as on processors without SSSE3) give
+            // the same numbers and stop on the same token.
+            let bytes = text.as_bytes();
+            let with = parse_part(bytes, 0, bytes.len(), Vec::new());
+            let without = parse_part_with(bytes, 0, bytes.len(), Vec::new(), false);
+            proptest::prop_assert_eq!(&with.numbers, &without.numbers);
+            proptest::prop_assert_eq!(with.bad_at, without.bad_at);
+            proptest::prop_assert_eq!(with.newlines, without.newlines);
+        }
+    }
+
+    #[test]
+    fn reads_across_lines_and_crlf() {
+        assert_eq!(all("1 2\r\n3\n\n  4\t5").unwrap(), vec![1, 2, 3, 4, 5]);
+        assert_eq!(all("").unwrap(), Vec::<u32>::new());
+        assert_eq!(all("\n\n").unwrap(), Vec::<u32>::new());
+        assert_eq!(all("4294967295").unwrap(), vec![u32::MAX]);
+    }
+
+    #[test]
+    fn errors_name_the_token_and_line() {
+        let e = all("1 2\n3 x4 5").unwrap_err();
+        assert_eq!(
+            e,
+            BadNumber {
+                line: 2,
+                problem: "'x4' is not a number".into()
+            }
+        );
+        let e = all("1\n\n-7").unwrap_err();
+        assert_eq!(
+            e,
+            BadNumber {
+                line: 3,
+                problem: "'-7' is negative".into()
+            }
+        );
+        assert!(all("4294967296").unwrap_err().problem.contains("too large"));
+        assert!(
+            all("12a")
+                .unwrap_err()
+                .problem
+                .contains("'12a' is not a number")
+        );
+        let e = all(&"9".repeat(100_000)).unwrap_err();
+        assert!(
+            e.problem.contains("too large") && e.problem.contains('…'),
+            "{e:?}"
+        );
+    }
+
+    #[test]
+    fn numbers_before_an_error_are_delivered() {
+        read_numbers(&b"1 2 3 x"[..], |r| {
+            let mut out = Vec::new();
+            assert_eq!(r.take_into(3, &mut out).unwrap(), 3);
+            assert!(r.next_number().is_err());
+        });
+    }
+
+    #[test]
+    fn big_inputs_across_windows_and_parts() {
+        // About 20 MB: several windows, many parts, tokens cut by reads.
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        for i in 0..3_000_000u32 {
+            let v = i.wrapping_mul(2_654_435_761) % 1_000_000;
+            expected.push(v);
+            text.push_str(&v.to_string());
+            text.push(if i % 7 == 0 { '\n' } else { ' ' });
+        }
+        let last_line = 1 + text.trim_end().matches('\n').count() as u64;
+        text.push_str("bad");
+        let bad_line = 1 + text.matches('\n').count() as u64;
+        let bytes = text.into_bytes();
+        // A stream read in odd pieces, and the file mapped.
+        for input in [
+            Input::from(Trickle(io::Cursor::new(bytes.clone()), 1_000_003)),
+            mapped(&bytes),
+        ] {
+            read_numbers(input, |r| {
+                let mut out = Vec::new();
+                assert_eq!(
+                    r.take_into(usize::MAX, &mut out).unwrap_err().line,
+                    bad_line
+                );
+                assert_eq!(out, expected);
+                assert_eq!(r.line(), last_line);
+                // Seven numbers back is the line before.
+                assert_eq!(r.line_back(8), last_line - 1);
+            });
+        }
+    }
+}
