@@ -26,7 +26,7 @@ fn cache_dir() -> Result<PathBuf> {
 /// The cache the CLI hands to the library.
 pub fn cache() -> Result<PdbCache> {
     let dir = cache_dir()?;
-    Ok(PdbCache::at(dir).context("pattern database cache")?)
+    PdbCache::at(dir).context("pattern database cache")
 }
 
 /// The cache for searches: on failure a warning, and tables in memory.

@@ -52,17 +52,6 @@ pub struct BadNumber {
 /// result does not wait for it: a bad token on an interactive input is
 /// reported at once.
 ///
-/// ```
-/// use npuzzle_core::formats::numbers::read_numbers;
-/// read_numbers("3\r\n1 2\n 0".as_bytes(), |r| {
-///     assert_eq!(r.next_number().unwrap(), Some(3));
-///     let mut grid = Vec::new();
-///     assert_eq!(r.take_into(3, &mut grid).unwrap(), 3);
-///     assert_eq!(grid, vec![1, 2, 0]);
-///     assert_eq!(r.line(), 3);
-///     assert_eq!(r.next_number().unwrap(), None);
-/// });
-/// ```
 pub fn read_numbers<T>(input: impl Into<Input>, f: impl FnOnce(&mut Numbers) -> T) -> T {
     let (source, start) = Source::open(input.into());
     let mut numbers = Numbers {
@@ -222,6 +211,18 @@ mod tests {
     use super::scalar::{parse_part, parse_part_with};
     use super::source::tests::{Trickle, mapped};
     use super::*;
+
+    #[test]
+    fn a_count_then_a_grid() {
+        read_numbers("3\r\n1 2\n 0".as_bytes(), |r| {
+            assert_eq!(r.next_number().unwrap(), Some(3));
+            let mut grid = Vec::new();
+            assert_eq!(r.take_into(3, &mut grid).unwrap(), 3);
+            assert_eq!(grid, vec![1, 2, 0]);
+            assert_eq!(r.line(), 3);
+            assert_eq!(r.next_number().unwrap(), None);
+        });
+    }
 
     fn all(text: &str) -> Result<Vec<u32>, BadNumber> {
         read_numbers(io::Cursor::new(text.as_bytes().to_vec()), |r| {
