@@ -54,6 +54,7 @@ mod arrangement;
 mod board;
 mod error;
 pub mod formats;
+pub mod generate;
 mod graph;
 mod reach;
 mod solve;

@@ -1,0 +1,266 @@
+//! Random arrangements, reproducible from a seed: drawn uniformly from
+//! all those that can reach a target, or made by scrambling the target
+//! with a random walk of the blank.
+//!
+//! Uniform draws are rejection sampling: the target's tokens are shuffled
+//! uniformly over the cells the blank can visit (the others cannot
+//! change), and a shuffle is kept when the decision says it reaches the
+//! target. Every arrangement that can reach the target is then equally
+//! likely. On most boards a shuffle is kept with probability 1 or 1/2
+//! (boxes, 2-connected boards); where the reachable ones are rarer
+//! (tokens locked in dead ends, long corridors) the draws are capped, and
+//! a board beyond the cap is refused with the advice to scramble instead.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::arrangement::{Arrangement, BLANK, blank_cell};
+use crate::board::{Board, Cell};
+use crate::error::Error;
+use crate::reach::reach;
+
+/// The most shuffles tried for one uniform draw.
+pub const MAX_SHUFFLES: u64 = 200_000;
+
+/// Makes random arrangements from a seed: the same seed, board and target
+/// give the same arrangements on every machine.
+///
+/// ```
+/// use npuzzle_core::{Arrangement, Board, generate::Generator};
+/// let board: Board = "4x4".parse()?;
+/// let to = Arrangement::solved(16);
+/// let mut generator = Generator::new(7);
+/// let a = generator.reachable(&board, &to)?;
+/// assert!(npuzzle_core::reach(&board, &a, &to)?.is_reachable());
+/// let b = Generator::new(7).reachable(&board, &to)?;
+/// assert_eq!(a, b);
+/// let scrambled = generator.scramble(&board, &to, 20)?;
+/// assert!(npuzzle_core::reach(&board, &scrambled, &to)?.is_reachable());
+/// # Ok::<(), npuzzle_core::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Generator {
+    rng: ChaCha8Rng,
+}
+
+impl Generator {
+    /// A generator seeded with `seed`.
+    pub fn new(seed: u64) -> Generator {
+        Generator {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
+    /// An arrangement drawn uniformly from all those that can reach `to`.
+    ///
+    /// # Errors
+    /// [`Error::BadArrangement`] when `to` does not fit the board;
+    /// [`Error::Input`] when reachable arrangements are so rare on this
+    /// board that [`MAX_SHUFFLES`] shuffles found none.
+    pub fn reachable(&mut self, board: &Board, to: &Arrangement) -> Result<Arrangement, Error> {
+        to.check(board, "to")?;
+        let cells = blank_component(board, blank_cell(to.tokens()));
+        let mut tokens: Vec<_> = cells.iter().map(|&c| to.tokens()[c]).collect();
+        let mut draw = to.tokens().to_vec();
+        for _ in 0..MAX_SHUFFLES {
+            tokens.shuffle(&mut self.rng);
+            for (&c, &t) in cells.iter().zip(&tokens) {
+                draw[c] = t;
+            }
+            let candidate = Arrangement::new(draw.clone());
+            if reach(board, &candidate, to)?.is_reachable() {
+                return Ok(candidate);
+            }
+        }
+        Err(Error::Input {
+            place: "gen".into(),
+            problem: format!(
+                "no arrangement reaching the target in {MAX_SHUFFLES} shuffles: reachable \
+                 ones are too rare on this board to draw uniformly; scramble instead (--moves)"
+            ),
+        })
+    }
+
+    /// `to` after a random walk of exactly `moves` moves of the blank that
+    /// never undoes the move before, unless a dead end leaves no other
+    /// (an isolated blank does not move).
+    ///
+    /// # Errors
+    /// [`Error::BadArrangement`] when `to` does not fit the board.
+    pub fn scramble(
+        &mut self,
+        board: &Board,
+        to: &Arrangement,
+        moves: u64,
+    ) -> Result<Arrangement, Error> {
+        to.check(board, "to")?;
+        let mut tokens = to.tokens().to_vec();
+        let mut blank = blank_cell(&tokens) as Cell;
+        let mut previous: Option<Cell> = None;
+        for _ in 0..moves {
+            let around = board.neighbours(blank);
+            let choices: Vec<Cell> = around
+                .iter()
+                .copied()
+                .filter(|&c| Some(c) != previous)
+                .collect();
+            let next = match (choices.is_empty(), around.is_empty()) {
+                (_, true) => break,
+                (true, false) => around[0],
+                (false, false) => choices[self.rng.random_range(0..choices.len())],
+            };
+            tokens.swap(blank as usize, next as usize);
+            previous = Some(blank);
+            blank = next;
+        }
+        debug_assert_eq!(tokens[blank as usize], BLANK);
+        Ok(Arrangement::new(tokens))
+    }
+}
+
+/// The cells the blank on `start` can visit, in increasing order.
+fn blank_component(board: &Board, start: usize) -> Vec<usize> {
+    let mut seen = vec![false; board.cells()];
+    let mut stack = vec![start as Cell];
+    seen[start] = true;
+    while let Some(c) = stack.pop() {
+        for &n in board.neighbours(c) {
+            if !seen[n as usize] {
+                seen[n as usize] = true;
+                stack.push(n);
+            }
+        }
+    }
+    (0..board.cells()).filter(|&c| seen[c]).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::{HashMap, HashSet, VecDeque};
+
+    /// Every arrangement that can reach `to`, by breadth-first search.
+    fn reachable_set(board: &Board, to: &[u32]) -> HashSet<Vec<u32>> {
+        let mut seen = HashSet::from([to.to_vec()]);
+        let mut queue = VecDeque::from([to.to_vec()]);
+        while let Some(s) = queue.pop_front() {
+            let b = s.iter().position(|&t| t == BLANK).unwrap();
+            for &n in board.neighbours(b as Cell) {
+                let mut t = s.clone();
+                t.swap(b, n as usize);
+                if seen.insert(t.clone()) {
+                    queue.push_back(t);
+                }
+            }
+        }
+        seen
+    }
+
+    /// Draws `per_state` times the number of reachable arrangements and
+    /// checks, by a chi-square test, that every one comes up about as
+    /// often as the others (and nothing else comes up).
+    fn check_uniform(spec: &str, to: &[u32], per_state: usize, seed: u64) {
+        let board: Board = spec.parse().unwrap();
+        let all = reachable_set(&board, to);
+        let to = Arrangement::new(to.to_vec());
+        let mut generator = Generator::new(seed);
+        let draws = per_state * all.len();
+        let mut counts: HashMap<Vec<u32>, usize> = HashMap::new();
+        for _ in 0..draws {
+            let a = generator.reachable(&board, &to).unwrap();
+            assert!(all.contains(a.tokens()), "{spec}: drew an unreachable {a}");
+            *counts.entry(a.into_tokens()).or_default() += 1;
+        }
+        let expected = per_state as f64;
+        let chi2: f64 = all
+            .iter()
+            .map(|s| {
+                let o = *counts.get(s).unwrap_or(&0) as f64;
+                (o - expected).powi(2) / expected
+            })
+            .sum();
+        // Degrees of freedom k - 1; for large k the statistic is about
+        // normal with mean k - 1 and variance 2(k - 1): five deviations
+        // above is a false alarm once in millions of runs.
+        let k = all.len() as f64 - 1.0;
+        let limit = k + 5.0 * (2.0 * k).sqrt() + 10.0;
+        assert!(
+            chi2 < limit,
+            "{spec}: chi-square {chi2:.1} over {} states (limit {limit:.1})",
+            all.len()
+        );
+    }
+
+    #[test]
+    fn uniform_on_a_2x3_box() {
+        check_uniform("2x3", &[1, 2, 3, 4, 5, 0], 20, 1);
+    }
+
+    #[test]
+    fn uniform_on_theta0() {
+        check_uniform("theta0", &[0, 1, 2, 3, 4, 5, 6], 30, 2);
+    }
+
+    #[test]
+    fn uniform_on_a_lollipop() {
+        // A triangle with a tail of two: tokens in the tail are stuck in
+        // order, so few of the arrangements are reachable.
+        check_uniform("graph:5:0-1,1-2,2-0,2-3,3-4", &[0, 1, 2, 3, 4], 200, 3);
+    }
+
+    #[test]
+    fn uniform_with_repeated_tokens() {
+        check_uniform("2x3", &[1, 1, 2, 2, 3, 0], 100, 4);
+    }
+
+    #[test]
+    fn uniform_on_a_3x3_box_with_few_draws() {
+        // 181,440 arrangements: each drawn about 4 times on average.
+        let board: Board = "3x3".parse().unwrap();
+        let to = Arrangement::solved(9);
+        let mut generator = Generator::new(5);
+        let mut seen = HashSet::new();
+        for _ in 0..2000 {
+            let a = generator.reachable(&board, &to).unwrap();
+            assert!(reach(&board, &a, &to).unwrap().is_reachable());
+            seen.insert(a);
+        }
+        // Birthday bound: 2000 uniform draws among 181,440 nearly never repeat much.
+        assert!(seen.len() > 1970, "{} distinct of 2000", seen.len());
+    }
+
+    #[test]
+    fn scrambles_walk_exactly_and_never_undo() {
+        let board: Board = "5x5".parse().unwrap();
+        let to = Arrangement::solved(25);
+        let mut generator = Generator::new(9);
+        for moves in [0, 1, 2, 17, 80] {
+            let a = generator.scramble(&board, &to, moves).unwrap();
+            assert!(reach(&board, &a, &to).unwrap().is_reachable());
+            // The blank moved exactly `moves` steps: its distance has that parity.
+            let (b, g) = (a.blank().unwrap() as i64, 24i64);
+            let distance = (b / 5 - g / 5).abs() + (b % 5 - g % 5).abs();
+            assert_eq!(distance % 2, moves as i64 % 2);
+        }
+        // A walk of one step after another never comes straight back.
+        let two = generator.scramble(&board, &to, 2).unwrap();
+        assert_ne!(two, to);
+    }
+
+    #[test]
+    fn a_dead_end_forces_the_undo() {
+        let board: Board = "1x3".parse().unwrap();
+        let to: Arrangement = "1 2 0".parse().unwrap();
+        let a = Generator::new(1).scramble(&board, &to, 3).unwrap();
+        assert_eq!(a.tokens(), &[1, 0, 2]);
+    }
+
+    #[test]
+    fn cells_the_blank_cannot_reach_keep_their_tokens() {
+        let board: Board = "graph:5:0-1,1-2,3-4".parse().unwrap();
+        let to: Arrangement = "1 2 0 3 4".parse().unwrap();
+        let a = Generator::new(3).reachable(&board, &to).unwrap();
+        assert_eq!(&a.tokens()[3..], &[3, 4]);
+    }
+}
