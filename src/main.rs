@@ -4,16 +4,21 @@
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result, bail};
+use anyhow::Result;
 use clap::{Parser, Subcommand, ValueEnum};
 use npuzzle_core::formats::jsonl;
 use npuzzle_core::formats::judge::{self, Input, JudgeFormat};
-use npuzzle_core::{
-    Arrangement, Board, Directions, Move, SolveError, Solver, Summary, Verdict, reach,
-};
+use npuzzle_core::{Arrangement, Board, SolveError, Solver, Verdict, reach};
 
 mod demo;
+mod input;
+mod output;
+mod play;
 mod progress;
+
+use input::{arrangement, read_spec};
+use output::MoveWriter;
+use play::Color;
 
 /// Sliding-tile puzzles on any board: can A become B, exactly, and why not.
 #[derive(Parser)]
@@ -33,23 +38,100 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// A move sequence from FROM to TO, replayed before it is printed: shortest
-    /// on small boards, constructive on big 2-D boxes (exit 0 solved, 1 unreachable, 2 bad input).
+    /// A move sequence from FROM to TO, replayed before it is printed: the
+    /// moves (direction letters on 2-D boards, from-to cell pairs elsewhere) on
+    /// stdout, the length in single- and multi-tile moves on stderr. Shortest on
+    /// boards of up to 16 cells and wherever asked, constructive elsewhere, never
+    /// a move that undoes the one before (exit 0 solved, 1 unreachable, 2 bad input).
     Solve {
         #[command(flatten)]
         question: Question,
-        /// A shortest solution (IDA* with pattern databases on rectangles).
-        #[arg(long)]
+        /// A shortest solution on any rectangle (IDA* with pattern databases).
+        #[arg(long, conflicts_with = "fast")]
         optimal: bool,
-        /// Print only the number of moves and the time, not the moves.
+        /// The quick constructive solution, even where a shortest one is cheap.
+        #[arg(long)]
+        fast: bool,
+        /// Print only the number of moves (single-tile moves), not the moves.
         #[arg(long)]
         count: bool,
         /// Largest pattern database, in tiles (0: Manhattan distance and linear conflicts).
         #[arg(long)]
         pattern_tiles: Option<usize>,
-        /// Print one JSON object instead of text.
+        /// Print one JSON object instead of text ("moves", "length", "mtm", "directions", ...).
+        #[arg(long, conflicts_with = "steps")]
+        json: bool,
+        /// Draw every arrangement from FROM to TO, one move at a time.
+        #[arg(long, conflicts_with = "count")]
+        steps: bool,
+        /// With --steps: colour tiles on their goal cell.
+        #[arg(long, value_enum, default_value_t = Color::Auto)]
+        color: Color,
+    },
+    /// Random arrangements that reach TO (default the solved one), one a line:
+    /// drawn uniformly from all of them, or TO scrambled by --moves random moves
+    /// of the blank that never undo the one before.
+    Gen {
+        /// Board spec (as for reach).
+        #[arg(short, long)]
+        board: String,
+        /// How many arrangements.
+        #[arg(long, default_value_t = 1)]
+        count: u64,
+        /// Seed of the random generator: the same seed gives the same arrangements.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Scramble TO by this many moves instead of drawing uniformly.
+        #[arg(long)]
+        moves: Option<u64>,
+        /// The target (or @FILE); defaults to the solved arrangement.
+        #[arg(short, long, allow_hyphen_values = true)]
+        to: Option<String>,
+        /// One batch question a line, {"board", "from", "to"}, for `npuzzle batch`.
         #[arg(long)]
         json: bool,
+    },
+    /// Plays MOVES from FROM and prints the arrangement they end on; with --to,
+    /// checks it instead (exit 0 it matches, 1 it does not); with --invert or
+    /// --simplify, prints the inverse or the simplified sequence. An illegal move
+    /// is exit 2, naming its index.
+    Apply {
+        /// Board spec (as for reach).
+        #[arg(short, long)]
+        board: String,
+        /// Start arrangement (or @FILE).
+        #[arg(short, long, allow_hyphen_values = true)]
+        from: String,
+        /// The arrangement the moves should end on (or @FILE).
+        #[arg(short, long, allow_hyphen_values = true)]
+        to: Option<String>,
+        /// The moves: direction letters on 2-D boards (R3U2LD), from-to cell
+        /// pairs (5-4 8-5) or a JSON array of pairs, or @FILE.
+        #[arg(allow_hyphen_values = true)]
+        moves: String,
+        /// Print the moves that undo MOVES.
+        #[arg(long)]
+        invert: bool,
+        /// Print MOVES without moves undone at once.
+        #[arg(long)]
+        simplify: bool,
+    },
+    /// Draws the board: 2-D boards as a grid with holes, 3-D boxes as layers side
+    /// by side, graphs as cells with degrees and neighbours; cell numbers when no
+    /// arrangement is given.
+    Show {
+        /// Board spec (as for reach).
+        #[arg(short, long)]
+        board: String,
+        /// The arrangement to draw (or @FILE).
+        #[arg(short, long, allow_hyphen_values = true)]
+        from: Option<String>,
+        /// The goal: its tiles' cells are coloured (default: the solved arrangement).
+        #[arg(short, long, allow_hyphen_values = true)]
+        to: Option<String>,
+        /// Colour tiles on their goal cell.
+        #[arg(long, value_enum, default_value_t = Color::Auto)]
+        color: Color,
     },
     /// Pattern databases: build, list or clear the cache.
     Pdb {
@@ -62,8 +144,11 @@ enum Command {
         #[arg(long)]
         solve: bool,
         /// Answer each line with a shortest solution.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "fast")]
         optimal: bool,
+        /// With --solve: quick constructive solutions, even where shortest ones are cheap.
+        #[arg(long)]
+        fast: bool,
         /// With --optimal: largest pattern database, in tiles.
         #[arg(long)]
         pattern_tiles: Option<usize>,
@@ -100,152 +185,31 @@ enum PdbAction {
 #[derive(clap::Args)]
 struct Question {
     /// Board spec: RxC (any dimension), mask:ROW/ROW, graph:N:u-v,..., @FILE or a preset.
-    #[arg(long)]
+    #[arg(short, long)]
     board: String,
     /// Start arrangement: tokens in cell order, 0 the blank ("8 2 0/4 6 1/3 7 5"), or @FILE.
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(short, long, allow_hyphen_values = true)]
     from: String,
     /// Target arrangement (or @FILE); defaults to 1..N-1 in cell order with the blank last.
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(short, long, allow_hyphen_values = true)]
     to: Option<String>,
+}
+
+/// The target given, or the solved arrangement.
+fn target(board: &Board, to: Option<&str>) -> Result<Arrangement> {
+    match to {
+        Some(text) => arrangement(text, "to"),
+        None => Ok(Arrangement::solved(board.cells())),
+    }
 }
 
 impl Question {
     fn read(&self) -> Result<(Board, Arrangement, Arrangement)> {
         let board = read_spec(&self.board)?;
         let from = arrangement(&self.from, "from")?;
-        let to = match &self.to {
-            Some(text) => arrangement(text, "to")?,
-            None => Arrangement::solved(board.cells()),
-        };
+        let to = target(&board, self.to.as_deref())?;
         Ok((board, from, to))
     }
-}
-
-/// Prints moves as they come: direction letters on 2-D boards, `from-to`
-/// pairs elsewhere, a JSON object with `--json`, only the count with
-/// `--count`. Write errors are kept for the end.
-struct MoveWriter<'a> {
-    board: &'a Board,
-    json: bool,
-    count: bool,
-    letters: Option<Directions>,
-    written: u64,
-    error: Option<io::Error>,
-}
-
-impl<'a> MoveWriter<'a> {
-    fn new(board: &'a Board, json: bool, count: bool) -> MoveWriter<'a> {
-        let two_d = board.grid_position(0).is_some();
-        MoveWriter {
-            board,
-            json,
-            count,
-            letters: (two_d && !json).then(Directions::default),
-            written: 0,
-            error: None,
-        }
-    }
-
-    fn push(&mut self, m: Move, out: &mut impl Write) {
-        if self.count || self.error.is_some() {
-            return;
-        }
-        let result = if self.json {
-            let sep = if self.written == 0 {
-                "{\"moves\":["
-            } else {
-                ","
-            };
-            write!(out, "{sep}[{},{}]", m.from, m.to)
-        } else if let Some(letters) = &mut self.letters {
-            letters.push(self.board, m, out).map(|_| ())
-        } else {
-            let sep = if self.written == 0 { "" } else { " " };
-            write!(out, "{sep}{}-{}", m.from, m.to)
-        };
-        self.written += 1;
-        if let Err(e) = result {
-            self.error = Some(e);
-        }
-    }
-
-    fn finish(&mut self, summary: &Summary, out: &mut impl Write) -> Result<()> {
-        let seconds = summary.elapsed.as_secs_f64();
-        if let Some(e) = self.error.take() {
-            return Err(e.into());
-        }
-        if self.json {
-            let mut fields = jsonl::solved_fields(summary);
-            fields.insert("seconds".into(), seconds.into());
-            let fields = serde_json::to_string(&fields)?;
-            // The moves went out as they came: close their array, then
-            // the other fields (the object's opening brace left off).
-            let rest = &fields[1..];
-            match (self.count, self.written) {
-                (true, _) => writeln!(out, "{fields}")?,
-                (false, 0) => writeln!(out, "{{\"moves\":[],{rest}")?,
-                (false, _) => writeln!(out, "],{rest}")?,
-            }
-        } else if self.count {
-            writeln!(out, "{}", summary.length)?;
-        } else {
-            if let Some(letters) = &mut self.letters {
-                letters.finish(out)?;
-            }
-            writeln!(out)?;
-            eprintln!(
-                "{} moves, {}optimal, {} nodes, {seconds:.3} s",
-                summary.length,
-                if summary.optimal { "" } else { "not " },
-                summary.nodes
-            );
-        }
-        Ok(())
-    }
-}
-
-/// The most bytes read from an `@FILE` argument (a 2^26-cell board
-/// written out fits).
-const MAX_FILE: u64 = 1 << 30;
-
-/// The text of an argument, or of the file it names with `@FILE` (big
-/// boards do not fit in an argument list), at most [`MAX_FILE`] bytes.
-fn argument_text<'a>(arg: &'a str, which: &str) -> Result<std::borrow::Cow<'a, str>> {
-    use std::io::Read;
-    let Some(path) = arg.strip_prefix('@') else {
-        return Ok(arg.into());
-    };
-    let file =
-        std::fs::File::open(path).with_context(|| format!("{which}: cannot read '{path}'"))?;
-    let mut text = String::new();
-    file.take(MAX_FILE + 1)
-        .read_to_string(&mut text)
-        .with_context(|| format!("{which}: cannot read '{path}' as text"))?;
-    if text.len() as u64 > MAX_FILE {
-        bail!("{which}: '{path}' is over {MAX_FILE} bytes");
-    }
-    Ok(text.into())
-}
-
-/// A board spec from the command line, or from a file with `@FILE`.
-pub(crate) fn read_spec(arg: &str) -> Result<Board> {
-    let text = argument_text(arg, "board")?;
-    if arg.starts_with('@') && text.trim_start().starts_with('@') {
-        bail!(
-            "board file '{}' refers to another file; write the spec itself",
-            &arg[1..]
-        );
-    }
-    Ok(text.parse()?)
-}
-
-/// An arrangement from the command line, or from a file with `@FILE`.
-fn arrangement(arg: &str, which: &str) -> Result<Arrangement> {
-    Ok(Arrangement::parse_named(
-        &argument_text(arg, which)?,
-        which,
-    )?)
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -283,11 +247,11 @@ fn main() -> ExitCode {
     }
 }
 
-/// The solver the flags ask for; shortest solutions get the cache and
-/// progress bars.
-fn solver<'a>(optimal: bool, pattern_tiles: Option<usize>) -> Solver<'a> {
-    let mut solver = Solver::new().optimal(optimal);
-    if optimal {
+/// The solver the flags ask for: shortest solutions where asked or cheap
+/// (unless `--fast`), with the cache and progress bars.
+fn solver<'a>(optimal: bool, fast: bool, pattern_tiles: Option<usize>) -> Solver<'a> {
+    let mut solver = Solver::new().optimal(optimal).shortest_when_cheap(!fast);
+    if !fast {
         if let Some(cache) = progress::cache_or_warn() {
             solver = solver.cache(cache);
         }
@@ -317,13 +281,29 @@ fn run(command: Command) -> Result<ExitCode> {
         Command::Solve {
             question,
             optimal,
+            fast,
             count,
             pattern_tiles,
             json,
+            steps,
+            color,
         } => {
             progress::check_pattern_tiles(pattern_tiles, optimal)?;
             let (board, from, to) = question.read()?;
-            let solver = solver(optimal, pattern_tiles);
+            let solver = solver(optimal, fast, pattern_tiles);
+            if steps {
+                return match solver.solve(&board, &from, &to) {
+                    Ok(solution) => {
+                        play::print_steps(&board, &from, &to, solution.moves(), color)?;
+                        Ok(ExitCode::SUCCESS)
+                    }
+                    Err(SolveError::Unreachable(reason)) => {
+                        println!("unreachable: {reason}");
+                        Ok(ExitCode::from(1))
+                    }
+                    Err(e) => Err(e.into()),
+                };
+            }
             let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
             let mut writer = MoveWriter::new(&board, json, count);
             let summary = if count {
@@ -356,12 +336,13 @@ fn run(command: Command) -> Result<ExitCode> {
         Command::Batch {
             solve: solve_lines,
             optimal,
+            fast,
             pattern_tiles,
         } => {
             let stdin = io::stdin().lock();
             let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
             progress::check_pattern_tiles(pattern_tiles, optimal)?;
-            let solver = solver(optimal, pattern_tiles);
+            let solver = solver(optimal, fast, pattern_tiles);
             let mode = match solve_lines || optimal {
                 true => jsonl::Mode::Solve(&solver),
                 false => jsonl::Mode::Reach,
@@ -379,6 +360,55 @@ fn run(command: Command) -> Result<ExitCode> {
             let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
             judge::run(format.into(), Input::stdin(), &mut out)?;
             Ok(ExitCode::SUCCESS)
+        }
+        Command::Gen {
+            board,
+            count,
+            seed,
+            moves,
+            to,
+            json,
+        } => {
+            let board = read_spec(&board)?;
+            let to = target(&board, to.as_deref())?;
+            let request = play::GenRequest {
+                count,
+                seed,
+                moves,
+                json,
+            };
+            play::gen_command(&board, &to, request)
+        }
+        Command::Apply {
+            board,
+            from,
+            to,
+            moves,
+            invert,
+            simplify,
+        } => {
+            let board = read_spec(&board)?;
+            let from = arrangement(&from, "from")?;
+            let to = to.map(|t| arrangement(&t, "to")).transpose()?;
+            let moves = input::argument_text(&moves, "moves")?.into_owned();
+            let request = play::ApplyRequest {
+                moves,
+                to,
+                invert,
+                simplify,
+            };
+            play::apply_command(&board, &from, request)
+        }
+        Command::Show {
+            board,
+            from,
+            to,
+            color,
+        } => {
+            let board = read_spec(&board)?;
+            let from = from.map(|f| arrangement(&f, "from")).transpose()?;
+            let to = target(&board, to.as_deref())?;
+            play::show_command(&board, from.as_ref(), &to, color)
         }
         Command::Demo => {
             demo::run(&mut io::stdout().lock())?;

@@ -284,6 +284,29 @@ impl Board {
         }
     }
 
+    /// The cell at (`row`, `col`) of a 2-D board, if there is one there
+    /// (not a hole, not off the grid).
+    ///
+    /// ```
+    /// use npuzzle_core::Board;
+    /// let board: Board = "mask:.#/##".parse().unwrap();
+    /// assert_eq!(board.cell_at(0, 1), Some(0));
+    /// assert_eq!(board.cell_at(0, 0), None);
+    /// assert_eq!(board.cell_at(1, 1), Some(2));
+    /// ```
+    pub fn cell_at(&self, row: usize, col: usize) -> Option<Cell> {
+        match &self.layout {
+            Layout::Box { dims } if dims.len() == 2 => {
+                (row < dims[0] && col < dims[1]).then_some((row * dims[1] + col) as Cell)
+            }
+            Layout::Mask { rows, cols, cells } if row < *rows && col < *cols => cells
+                .binary_search(&((row * cols + col) as u32))
+                .ok()
+                .map(|i| i as Cell),
+            _ => None,
+        }
+    }
+
     /// The neighbours of `cell`, sorted.
     pub fn neighbours(&self, cell: Cell) -> &[Cell] {
         let adj = self.adjacency();

@@ -65,5 +65,6 @@ pub use error::Error;
 pub use reach::{Reason, Verdict, reach};
 pub use solve::{
     BadFile, Directions, Limit, MAX_CONSTRUCTED, Move, PdbCache, PdbError, Progress, ReplayError,
-    Solution, SolveError, Solver, Summary, Table, directions, replay,
+    Solution, SolveError, Solver, Summary, Table, directions, invert, multi_tile_moves, replay,
+    simplify,
 };

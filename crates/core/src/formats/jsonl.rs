@@ -193,6 +193,12 @@ pub fn solution_json(solution: &Solution) -> Value {
     answer.insert("reachable".into(), true.into());
     answer.insert("reason".into(), Value::Null);
     answer.insert("length".into(), solution.len().into());
+    if let Some(mtm) = solution.mtm() {
+        answer.insert("mtm".into(), mtm.into());
+    }
+    if let Some(directions) = solution.directions() {
+        answer.insert("directions".into(), directions.into());
+    }
     answer.insert("optimal".into(), solution.is_optimal().into());
     answer.insert("nodes".into(), solution.nodes().into());
     answer.insert("moves".into(), json!(moves));
@@ -206,6 +212,9 @@ pub fn solved_fields(summary: &Summary) -> serde_json::Map<String, Value> {
     fields.insert("reachable".into(), true.into());
     fields.insert("reason".into(), Value::Null);
     fields.insert("length".into(), summary.length.into());
+    if let Some(mtm) = summary.mtm {
+        fields.insert("mtm".into(), mtm.into());
+    }
     fields.insert("optimal".into(), summary.optimal.into());
     fields.insert("nodes".into(), summary.nodes.into());
     fields

@@ -19,7 +19,7 @@ mod solver;
 pub(crate) mod three_cycles;
 
 pub use error::{BadFile, Limit, PdbError, ReplayError, SolveError};
-pub use moves::{Directions, Move, directions, replay};
+pub use moves::{Directions, Move, directions, invert, multi_tile_moves, replay, simplify};
 pub use pdb::{PdbCache, Progress};
 pub use solver::{MAX_CONSTRUCTED, Solution, Solver, Summary, Table};
 

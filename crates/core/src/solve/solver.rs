@@ -15,7 +15,9 @@ use crate::arrangement::{Arrangement, Token};
 use crate::board::{Board, Cell};
 use crate::reach::{Verdict, reach};
 use crate::solve::error::{Limit, SolveError};
-use crate::solve::moves::{Move, Replayer, directions, replay};
+use crate::solve::moves::{
+    Canceller, Move, MultiTileCount, Replayer, directions, multi_tile_moves, replay, simplify,
+};
 use crate::solve::optimal::{self, Heuristic, Rect};
 use crate::solve::pdb::{self, Pattern, PdbCache, Progress};
 use crate::solve::{Found, bfs, construct, general};
@@ -49,6 +51,7 @@ const SMALL_TABLES_UP_TO: usize = 16;
 #[derive(Default)]
 pub struct Solver<'a> {
     optimal: bool,
+    shortest_when_cheap: bool,
     pattern_tiles: Option<usize>,
     cache: Option<PdbCache>,
     progress: Option<Callback<'a>>,
@@ -79,6 +82,29 @@ impl<'a> Solver<'a> {
     pub fn optimal(mut self, optimal: bool) -> Solver<'a> {
         self.optimal = optimal;
         self
+    }
+
+    /// Whether to give a shortest solution wherever that is cheap (see
+    /// [`shortest_is_cheap`](Self::shortest_is_cheap)) and a constructive
+    /// one elsewhere: the best default answer.
+    pub fn shortest_when_cheap(mut self, yes: bool) -> Solver<'a> {
+        self.shortest_when_cheap = yes;
+        self
+    }
+
+    /// Whether a shortest solution from `from` is cheap on `board`: at
+    /// most two million arrangements (breadth-first search), or a
+    /// rectangle of at most 16 cells with distinct tokens (IDA* with
+    /// small tables, built in about a second when none are at hand).
+    pub fn shortest_is_cheap(board: &Board, from: &Arrangement) -> bool {
+        let a = from.tokens();
+        bfs::small_enough(a)
+            || (board.cells() <= SMALL_TABLES_UP_TO && rectangle(board).is_some() && distinct(a))
+    }
+
+    /// Whether this solver looks for a shortest solution from `from`.
+    fn wants_shortest(&self, board: &Board, from: &Arrangement) -> bool {
+        self.optimal || (self.shortest_when_cheap && Solver::shortest_is_cheap(board, from))
     }
 
     /// The largest pattern database, in tiles, for shortest solutions
@@ -128,13 +154,17 @@ impl<'a> Solver<'a> {
             return Err(SolveError::Unreachable(reason));
         }
         let (a, b) = (from.tokens(), to.tokens());
-        let found = if bfs::small_enough(a) {
+        let mut found = if bfs::small_enough(a) {
             bfs::shortest(board, a, b).expect("a reachable pair")
-        } else if self.optimal {
+        } else if self.wants_shortest(board, from) {
             self.shortest(board, a, b)?
         } else {
             constructed(board, a, b)?
         };
+        // Shortest solutions never undo a move; constructive ones may.
+        if !found.optimal {
+            found.moves = simplify(&found.moves);
+        }
         replay(board, a, b, &found.moves)?;
         Ok(Solution {
             moves: found.moves,
@@ -187,7 +217,11 @@ impl<'a> Solver<'a> {
         let started = Instant::now();
         let (a, b) = (from.tokens(), to.tokens());
         let streamed = match board.box_dims() {
-            Some(dims) if !self.optimal && a.len() == board.cells() && !bfs::small_enough(a) => {
+            Some(dims)
+                if !self.wants_shortest(board, from)
+                    && !bfs::small_enough(a)
+                    && a.len() == board.cells() =>
+            {
                 Some(dims)
             }
             _ => None,
@@ -199,6 +233,7 @@ impl<'a> Solver<'a> {
             }
             return Ok(Summary {
                 length: solution.len() as u64,
+                mtm: solution.mtm(),
                 optimal: solution.optimal,
                 nodes: solution.nodes,
                 elapsed: started.elapsed(),
@@ -207,14 +242,25 @@ impl<'a> Solver<'a> {
         if let Verdict::Unreachable(reason) = reach(board, from, to)? {
             return Err(SolveError::Unreachable(reason));
         }
+        // Both passes drop undone moves alike, so the moves handed out
+        // are the ones replayed.
         let mut replayer = Replayer::new(board, a);
-        construct::solve_box_into(dims, a, b, &mut |m| replayer.push(m));
+        let mut mtm = MultiTileCount::default();
+        let mut canceller = Canceller::new(|m| {
+            replayer.push(m);
+            mtm.push(board, m);
+        });
+        construct::solve_box_into(dims, a, b, &mut |m| canceller.push(m));
+        canceller.finish();
         replayer.finish(b)?;
         if let Some(out) = out {
-            construct::solve_box_into(dims, a, b, out);
+            let mut canceller = Canceller::new(out);
+            construct::solve_box_into(dims, a, b, &mut |m| canceller.push(m));
+            canceller.finish();
         }
         Ok(Summary {
             length: replayer.count(),
+            mtm: (dims.len() == 2).then_some(mtm.count),
             optimal: false,
             nodes: 0,
             elapsed: started.elapsed(),
@@ -296,6 +342,7 @@ impl<'a> Solver<'a> {
                     .unwrap_or_else(|| optimal::default_max_tiles(&rect)),
             ),
             optimal: true,
+            shortest_when_cheap: false,
             cache: None,
             progress: None,
         };
@@ -392,6 +439,12 @@ impl Solution {
         self.nodes
     }
 
+    /// The number of multi-tile moves (a row of tiles sliding together
+    /// counts once), on 2-D boards; `None` elsewhere.
+    pub fn mtm(&self) -> Option<u64> {
+        multi_tile_moves(self.grid.as_ref()?, &self.moves)
+    }
+
     /// The moves as direction letters (`D3L3U3`: the direction each tile
     /// moves, repeats folded), on 2-D boards; `None` elsewhere.
     pub fn directions(&self) -> Option<String> {
@@ -408,8 +461,10 @@ impl Solution {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Summary {
-    /// The number of moves.
+    /// The number of moves (single-tile moves).
     pub length: u64,
+    /// The number of multi-tile moves, on 2-D boards.
+    pub mtm: Option<u64>,
     /// Whether no shorter sequence exists.
     pub optimal: bool,
     /// Search nodes expanded, for optimal searches.

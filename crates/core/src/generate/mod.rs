@@ -2,26 +2,41 @@
 //! all those that can reach a target, or made by scrambling the target
 //! with a random walk of the blank.
 //!
-//! Uniform draws are rejection sampling: the target's tokens are shuffled
-//! uniformly over the cells the blank can visit (the others cannot
-//! change), and a shuffle is kept when the decision says it reaches the
-//! target. Every arrangement that can reach the target is then equally
-//! likely. On most boards a shuffle is kept with probability 1 or 1/2
-//! (boxes, 2-connected boards); where the reachable ones are rarer
-//! (tokens locked in dead ends, long corridors) the draws are capped, and
-//! a board beyond the cap is refused with the advice to scramble instead.
+//! Uniform draws are exact, two ways:
+//! - rejection sampling: the target's tokens are shuffled uniformly over
+//!   the cells the blank can visit (the others cannot change), and a
+//!   shuffle is kept when the decision says it reaches the target. On
+//!   most boards a shuffle is kept with probability 1 or 1/2 (boxes,
+//!   2-connected boards);
+//! - where reachable arrangements are rarer (tokens locked in dead ends,
+//!   corridors), on up to [`MAX_GROUP_CELLS`] cells: a uniformly random
+//!   element of the group the blank's round trips generate ([`group`]),
+//!   applied to the target, then the blank walked to a uniformly random
+//!   cell.
+//!
+//! Bigger boards where shuffles are rarely kept are refused with the
+//! advice to scramble instead.
+
+mod group;
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::arrangement::{Arrangement, BLANK, blank_cell};
+use crate::arrangement::{Arrangement, BLANK, Token, blank_cell};
 use crate::board::{Board, Cell};
 use crate::error::Error;
 use crate::reach::reach;
 
 /// The most shuffles tried for one uniform draw.
 pub const MAX_SHUFFLES: u64 = 200_000;
+
+/// Shuffles tried before the group is built, on boards small enough.
+const SHUFFLES_BEFORE_GROUP: u64 = 64;
+
+/// The largest set of cells the blank can visit on which the group of
+/// its round trips is built.
+pub const MAX_GROUP_CELLS: usize = 64;
 
 /// Makes random arrangements from a seed: the same seed, board and target
 /// give the same arrangements on every machine.
@@ -39,9 +54,16 @@ pub const MAX_SHUFFLES: u64 = 200_000;
 /// assert!(npuzzle_core::reach(&board, &scrambled, &to)?.is_reachable());
 /// # Ok::<(), npuzzle_core::Error>(())
 /// ```
-#[derive(Clone, Debug)]
 pub struct Generator {
     rng: ChaCha8Rng,
+    /// The group last built, for the board spec and target it was built for.
+    group: Option<(String, Vec<Token>, group::Group)>,
+}
+
+impl std::fmt::Debug for Generator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Generator").finish_non_exhaustive()
+    }
 }
 
 impl Generator {
@@ -49,6 +71,7 @@ impl Generator {
     pub fn new(seed: u64) -> Generator {
         Generator {
             rng: ChaCha8Rng::seed_from_u64(seed),
+            group: None,
         }
     }
 
@@ -60,18 +83,31 @@ impl Generator {
     /// board that [`MAX_SHUFFLES`] shuffles found none.
     pub fn reachable(&mut self, board: &Board, to: &Arrangement) -> Result<Arrangement, Error> {
         to.check(board, "to")?;
-        let cells = blank_component(board, blank_cell(to.tokens()));
-        let mut tokens: Vec<_> = cells.iter().map(|&c| to.tokens()[c]).collect();
-        let mut draw = to.tokens().to_vec();
-        for _ in 0..MAX_SHUFFLES {
-            tokens.shuffle(&mut self.rng);
-            for (&c, &t) in cells.iter().zip(&tokens) {
-                draw[c] = t;
-            }
-            let candidate = Arrangement::new(draw.clone());
-            if reach(board, &candidate, to)?.is_reachable() {
-                return Ok(candidate);
-            }
+        let home = blank_cell(to.tokens());
+        let cells = blank_component(board, home);
+        let key = (board.to_string(), to.tokens().to_vec());
+        let small = cells.len() <= MAX_GROUP_CELLS;
+        if small
+            && self
+                .group
+                .as_ref()
+                .is_some_and(|(b, t, _)| (b, t) == (&key.0, &key.1))
+        {
+            return Ok(self.draw_from_group(board, to, &cells));
+        }
+        let tries = if small {
+            SHUFFLES_BEFORE_GROUP
+        } else {
+            MAX_SHUFFLES
+        };
+        if let Some(a) = self.shuffled(board, to, &cells, tries)? {
+            return Ok(a);
+        }
+        if small {
+            let trips = group::round_trips(board, &cells, home);
+            let group = group::Group::generated_by(cells.len(), &trips);
+            self.group = Some((key.0, key.1, group));
+            return Ok(self.draw_from_group(board, to, &cells));
         }
         Err(Error::Input {
             place: "gen".into(),
@@ -80,6 +116,48 @@ impl Generator {
                  ones are too rare on this board to draw uniformly; scramble instead (--moves)"
             ),
         })
+    }
+
+    /// A uniform random element of the cached group applied to `to`,
+    /// then the blank walked to a uniformly random cell of `cells`.
+    fn draw_from_group(&mut self, board: &Board, to: &Arrangement, cells: &[usize]) -> Arrangement {
+        let (_, _, group) = self.group.as_ref().expect("a group built");
+        let g = group.random(&mut self.rng);
+        let mut tokens = to.tokens().to_vec();
+        for (i, &c) in cells.iter().enumerate() {
+            tokens[c] = to.tokens()[cells[g[i] as usize]];
+        }
+        let target = cells[self.rng.random_range(0..cells.len())] as Cell;
+        let path = crate::graph::shortest_path(board, blank_cell(&tokens) as Cell, target)
+            .expect("a cell the blank can visit");
+        for step in path.windows(2) {
+            tokens.swap(step[0] as usize, step[1] as usize);
+        }
+        Arrangement::new(tokens)
+    }
+
+    /// Up to `tries` uniform shuffles of the tokens on `cells`; the first
+    /// that reaches `to`.
+    fn shuffled(
+        &mut self,
+        board: &Board,
+        to: &Arrangement,
+        cells: &[usize],
+        tries: u64,
+    ) -> Result<Option<Arrangement>, Error> {
+        let mut tokens: Vec<_> = cells.iter().map(|&c| to.tokens()[c]).collect();
+        let mut draw = to.tokens().to_vec();
+        for _ in 0..tries {
+            tokens.shuffle(&mut self.rng);
+            for (&c, &t) in cells.iter().zip(&tokens) {
+                draw[c] = t;
+            }
+            let candidate = Arrangement::new(draw.clone());
+            if reach(board, &candidate, to)?.is_reachable() {
+                return Ok(Some(candidate));
+            }
+        }
+        Ok(None)
     }
 
     /// `to` after a random walk of exactly `moves` moves of the blank that
@@ -161,14 +239,30 @@ mod tests {
     /// checks, by a chi-square test, that every one comes up about as
     /// often as the others (and nothing else comes up).
     fn check_uniform(spec: &str, to: &[u32], per_state: usize, seed: u64) {
+        check_draws(spec, to, per_state, seed, false);
+        check_draws(spec, to, per_state, seed, true);
+    }
+
+    /// As [`check_uniform`], by rejection (with the group behind it) or
+    /// from the group alone.
+    fn check_draws(spec: &str, to: &[u32], per_state: usize, seed: u64, group_only: bool) {
         let board: Board = spec.parse().unwrap();
         let all = reachable_set(&board, to);
         let to = Arrangement::new(to.to_vec());
         let mut generator = Generator::new(seed);
+        let cells = blank_component(&board, blank_cell(to.tokens()));
+        if group_only {
+            let trips = group::round_trips(&board, &cells, blank_cell(to.tokens()));
+            let g = group::Group::generated_by(cells.len(), &trips);
+            generator.group = Some((board.to_string(), to.tokens().to_vec(), g));
+        }
         let draws = per_state * all.len();
         let mut counts: HashMap<Vec<u32>, usize> = HashMap::new();
         for _ in 0..draws {
-            let a = generator.reachable(&board, &to).unwrap();
+            let a = match group_only {
+                true => generator.draw_from_group(&board, &to, &cells),
+                false => generator.reachable(&board, &to).unwrap(),
+            };
             assert!(all.contains(a.tokens()), "{spec}: drew an unreachable {a}");
             *counts.entry(a.into_tokens()).or_default() += 1;
         }
@@ -207,6 +301,47 @@ mod tests {
         // A triangle with a tail of two: tokens in the tail are stuck in
         // order, so few of the arrangements are reachable.
         check_uniform("graph:5:0-1,1-2,2-0,2-3,3-4", &[0, 1, 2, 3, 4], 200, 3);
+    }
+
+    #[test]
+    fn uniform_on_a_triangle_with_two_tails() {
+        // Most shuffles lock a token in a tail: drawn from the group.
+        check_uniform(
+            "graph:7:0-1,1-2,2-0,2-3,3-4,0-5,5-6",
+            &[0, 1, 2, 3, 4, 5, 6],
+            50,
+            6,
+        );
+    }
+
+    #[test]
+    fn uniform_on_a_cycle_and_on_a_cycle_with_repeated_tokens() {
+        check_uniform(
+            "graph:6:0-1,1-2,2-3,3-4,4-5,5-0",
+            &[0, 1, 2, 3, 4, 5],
+            200,
+            7,
+        );
+        check_uniform(
+            "graph:6:0-1,1-2,2-3,3-4,4-5,5-0",
+            &[0, 1, 1, 2, 2, 3],
+            200,
+            8,
+        );
+    }
+
+    #[test]
+    fn the_hdu_board_draws_from_its_group() {
+        let board: Board = "hdu4021".parse().unwrap();
+        let to = Arrangement::new((0..24).collect());
+        let mut generator = Generator::new(11);
+        let mut seen = HashSet::new();
+        for _ in 0..200 {
+            let a = generator.reachable(&board, &to).unwrap();
+            assert!(reach(&board, &a, &to).unwrap().is_reachable(), "{a}");
+            seen.insert(a);
+        }
+        assert!(seen.len() > 190, "{} distinct of 200", seen.len());
     }
 
     #[test]

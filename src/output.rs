@@ -1,0 +1,119 @@
+//! How solutions are printed: moves as they come (direction letters on
+//! 2-D boards, `from-to` pairs elsewhere, JSON with `--json`), then the
+//! length in single-tile and multi-tile moves.
+
+use std::io::{self, Write};
+
+use anyhow::Result;
+use npuzzle_core::formats::jsonl;
+use npuzzle_core::{Board, Directions, Move, Summary};
+
+/// Prints moves as they come: direction letters on 2-D boards, `from-to`
+/// pairs elsewhere, a JSON object with `--json`, only the count with
+/// `--count`. Write errors are kept for the end.
+pub struct MoveWriter<'a> {
+    board: &'a Board,
+    json: bool,
+    count: bool,
+    letters: Option<Directions>,
+    /// With `--json` on 2-D boards: the direction letters, kept for the
+    /// answer's `"directions"` up to [`MAX_KEPT_LETTERS`] bytes.
+    kept: Option<(Directions, Vec<u8>)>,
+    written: u64,
+    error: Option<io::Error>,
+}
+
+/// The longest `"directions"` string a JSON answer carries (longer
+/// solutions have their moves only, so that memory stays bounded).
+const MAX_KEPT_LETTERS: usize = 1 << 24;
+
+impl<'a> MoveWriter<'a> {
+    pub fn new(board: &'a Board, json: bool, count: bool) -> MoveWriter<'a> {
+        let two_d = board.grid_position(0).is_some();
+        MoveWriter {
+            board,
+            json,
+            count,
+            letters: (two_d && !json).then(Directions::default),
+            kept: (two_d && json && !count).then(|| (Directions::default(), Vec::new())),
+            written: 0,
+            error: None,
+        }
+    }
+
+    pub fn push(&mut self, m: Move, out: &mut impl Write) {
+        if self.count || self.error.is_some() {
+            return;
+        }
+        let result = if self.json {
+            let sep = if self.written == 0 {
+                "{\"moves\":["
+            } else {
+                ","
+            };
+            if let Some((letters, bytes)) = &mut self.kept {
+                let _ = letters.push(self.board, m, bytes);
+                if bytes.len() > MAX_KEPT_LETTERS {
+                    self.kept = None;
+                }
+            }
+            write!(out, "{sep}[{},{}]", m.from, m.to)
+        } else if let Some(letters) = &mut self.letters {
+            letters.push(self.board, m, out).map(|_| ())
+        } else {
+            let sep = if self.written == 0 { "" } else { " " };
+            write!(out, "{sep}{}-{}", m.from, m.to)
+        };
+        self.written += 1;
+        if let Err(e) = result {
+            self.error = Some(e);
+        }
+    }
+
+    pub fn finish(&mut self, summary: &Summary, out: &mut impl Write) -> Result<()> {
+        let seconds = summary.elapsed.as_secs_f64();
+        if let Some(e) = self.error.take() {
+            return Err(e.into());
+        }
+        if self.json {
+            let mut fields = jsonl::solved_fields(summary);
+            if let Some((mut letters, mut bytes)) = self.kept.take() {
+                letters.finish(&mut bytes)?;
+                let text = String::from_utf8(bytes).expect("ASCII letters");
+                fields.insert("directions".into(), text.into());
+            }
+            fields.insert("seconds".into(), seconds.into());
+            let fields = serde_json::to_string(&fields)?;
+            // The moves went out as they came: close their array, then
+            // the other fields (the object's opening brace left off).
+            let rest = &fields[1..];
+            match (self.count, self.written) {
+                (true, _) => writeln!(out, "{fields}")?,
+                (false, 0) => writeln!(out, "{{\"moves\":[],{rest}")?,
+                (false, _) => writeln!(out, "],{rest}")?,
+            }
+        } else if self.count {
+            writeln!(out, "{}", summary.length)?;
+        } else {
+            if let Some(letters) = &mut self.letters {
+                letters.finish(out)?;
+            }
+            writeln!(out)?;
+            let mtm = summary
+                .mtm
+                .map(|m| format!(" ({m} multi-tile)"))
+                .unwrap_or_default();
+            eprintln!(
+                "{} moves{mtm}, {}, {} nodes, {seconds:.3} s",
+                summary.length,
+                if summary.optimal {
+                    "shortest"
+                } else {
+                    "not known to be shortest"
+                },
+                summary.nodes
+            );
+        }
+        Ok(())
+    }
+}

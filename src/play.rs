@@ -1,0 +1,189 @@
+//! The commands a player uses around a solution: `gen` (random
+//! arrangements), `apply` (play, check, invert or simplify a move
+//! sequence) and `show` (a board drawn in the terminal).
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+use anyhow::{Result, bail};
+use clap::ValueEnum;
+use npuzzle_core::formats::draw::Drawing;
+use npuzzle_core::formats::moves::play;
+use npuzzle_core::generate::Generator;
+use npuzzle_core::{Arrangement, Board, Move, directions, invert, simplify};
+
+/// When to colour a drawing.
+#[derive(Clone, Copy, Default, ValueEnum)]
+pub enum Color {
+    /// When writing to a terminal.
+    #[default]
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl Color {
+    fn on(self) -> bool {
+        match self {
+            Color::Auto => std::io::stdout().is_terminal(),
+            Color::Always => true,
+            Color::Never => false,
+        }
+    }
+}
+
+/// An arrangement as it is typed: rows split by `/` on 2-D boxes, spaces
+/// elsewhere.
+pub fn arrangement_text(board: &Board, a: &Arrangement) -> String {
+    let tokens: Vec<String> = a.tokens().iter().map(u32::to_string).collect();
+    match board.box_dims() {
+        Some(&[_, cols]) if cols > 0 => tokens
+            .chunks(cols)
+            .map(|row| row.join(" "))
+            .collect::<Vec<_>>()
+            .join("/"),
+        _ => tokens.join(" "),
+    }
+}
+
+/// Moves in the board's notation: direction letters on 2-D boards,
+/// `from-to` pairs elsewhere.
+pub fn moves_text(board: &Board, moves: &[Move]) -> String {
+    directions(board, moves).unwrap_or_else(|| {
+        let pairs: Vec<String> = moves
+            .iter()
+            .map(|m| format!("{}-{}", m.from, m.to))
+            .collect();
+        pairs.join(" ")
+    })
+}
+
+/// What `gen` makes.
+pub struct GenRequest {
+    pub count: u64,
+    pub seed: Option<u64>,
+    pub moves: Option<u64>,
+    pub json: bool,
+}
+
+/// `npuzzle gen`: `count` arrangements that reach `to`, one a line.
+pub fn gen_command(board: &Board, to: &Arrangement, request: GenRequest) -> Result<ExitCode> {
+    let seed = request.seed.unwrap_or_else(|| {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+        now.map(|d| d.as_nanos() as u64).unwrap_or(0)
+    });
+    let mut generator = Generator::new(seed);
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for _ in 0..request.count {
+        let a = match request.moves {
+            Some(m) => generator.scramble(board, to, m)?,
+            None => generator.reachable(board, to)?,
+        };
+        if request.json {
+            let line = serde_json::json!({"board": board.to_string(), "from": a, "to": to});
+            writeln!(out, "{line}")?;
+        } else {
+            writeln!(out, "{}", arrangement_text(board, &a))?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What `apply` does with the moves.
+pub struct ApplyRequest {
+    pub moves: String,
+    pub to: Option<Arrangement>,
+    pub invert: bool,
+    pub simplify: bool,
+}
+
+/// `npuzzle apply`: plays the moves from `from` and prints where they
+/// end, or checks that against `to`, or prints the moves inverted or
+/// simplified.
+pub fn apply_command(board: &Board, from: &Arrangement, request: ApplyRequest) -> Result<ExitCode> {
+    if request.invert && request.simplify {
+        bail!("--invert and --simplify print a sequence each: give one");
+    }
+    let (moves, end) = play(board, from, &request.moves)?;
+    if request.invert {
+        println!("{}", moves_text(board, &invert(&moves)));
+        return Ok(ExitCode::SUCCESS);
+    }
+    if request.simplify {
+        let short = simplify(&moves);
+        println!("{}", moves_text(board, &short));
+        eprintln!("{} moves, {} after simplifying", moves.len(), short.len());
+        return Ok(ExitCode::SUCCESS);
+    }
+    match request.to {
+        Some(to) if to == end => {
+            println!("the moves end on the target");
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(_) => {
+            println!("the moves end on {}", arrangement_text(board, &end));
+            Ok(ExitCode::from(1))
+        }
+        None => {
+            println!("{}", arrangement_text(board, &end));
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// `npuzzle show`: the board, with the arrangement on it when given.
+pub fn show_command(
+    board: &Board,
+    from: Option<&Arrangement>,
+    to: &Arrangement,
+    color: Color,
+) -> Result<ExitCode> {
+    if let Some(a) = from {
+        a.check(board, "from")?;
+    }
+    let drawing = Drawing {
+        tokens: from.map(Arrangement::tokens),
+        goal: from.map(|_| to.tokens()),
+        color: color.on(),
+    };
+    print!("{}", drawing.draw(board));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `solve --steps`: every arrangement from the start to the end, drawn.
+pub fn print_steps(
+    board: &Board,
+    from: &Arrangement,
+    to: &Arrangement,
+    moves: &[Move],
+    color: Color,
+) -> Result<()> {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut tokens = from.tokens().to_vec();
+    let color = color.on();
+    let draw = |tokens: &[u32]| {
+        Drawing {
+            tokens: Some(tokens),
+            goal: Some(to.tokens()),
+            color,
+        }
+        .draw(board)
+    };
+    writeln!(out, "start:\n{}", draw(&tokens))?;
+    for (i, m) in moves.iter().enumerate() {
+        tokens.swap(m.from as usize, m.to as usize);
+        writeln!(
+            out,
+            "move {} ({}-{}):\n{}",
+            i + 1,
+            m.from,
+            m.to,
+            draw(&tokens)
+        )?;
+    }
+    out.flush()?;
+    Ok(())
+}
