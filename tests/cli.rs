@@ -1,53 +1,9 @@
 //! The command line end to end: exit codes, JSON, the judge samples and
 //! bad input of every kind (a clear error, exit 2, never a panic).
 
-use assert_cmd::Command;
+mod common;
 
-fn npuzzle() -> Command {
-    Command::cargo_bin("npuzzle").unwrap()
-}
-
-/// Runs npuzzle with `args` and `stdin`; returns (exit code, stdout, stderr).
-fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    outcome(npuzzle().args(args).write_stdin(stdin).output().unwrap())
-}
-
-/// Exit code, stdout and stderr.
-fn outcome(out: std::process::Output) -> (i32, String, String) {
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
-
-/// Runs npuzzle with `args`, its stdin a file holding `contents` and read
-/// from offset `skip` on (npuzzle maps such a file instead of reading it).
-fn run_on_file(args: &[&str], contents: &str, skip: u64) -> (i32, String, String) {
-    use std::io::{Seek, SeekFrom};
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static FILES: AtomicUsize = AtomicUsize::new(0);
-    let path = std::env::temp_dir().join(format!(
-        "npuzzle-cli-stdin-{}-{}",
-        std::process::id(),
-        FILES.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::write(&path, contents).unwrap();
-    let mut file = std::fs::File::open(&path).unwrap();
-    file.seek(SeekFrom::Start(skip)).unwrap();
-    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
-        .args(args)
-        .stdin(file)
-        .output()
-        .unwrap();
-    std::fs::remove_file(&path).unwrap();
-    outcome(out)
-}
-
-fn assert_clean_error(stderr: &str) {
-    assert!(stderr.starts_with("error: "), "{stderr}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
-}
+use common::{assert_clean_error, npuzzle, outcome, run, run_on_file};
 
 #[test]
 fn reach_exit_codes() {

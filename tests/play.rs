@@ -1,0 +1,148 @@
+//! What a player touches first, end to end: default answers (shortest
+//! where cheap, never a move undone at once, lengths in single- and
+//! multi-tile moves), and the gen, apply and show commands.
+
+mod common;
+
+use common::{assert_clean_error, run};
+
+const ISSUE_4X4: &str = "5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12";
+
+#[test]
+fn small_boards_get_shortest_answers_by_default() {
+    let (code, out, err) = run(&["solve", "-b", "4x4", "-f", ISSUE_4X4], "");
+    assert_eq!((code, out.as_str()), (0, "D3L3U3\n"), "{err}");
+    assert!(err.starts_with("9 moves (3 multi-tile), shortest"), "{err}");
+    let (code, out, _) = run(
+        &[
+            "solve",
+            "--board",
+            "3x4",
+            "--from",
+            "0 1 2 3/4 5 6 7/8 9 10 11",
+            "--to",
+            "1 2 3 0/4 5 6 7/8 9 10 11",
+        ],
+        "",
+    );
+    assert_eq!((code, out.as_str()), (0, "L3\n"));
+    let (code, out, _) = run(&["solve", "-b", "4x4", "-f", ISSUE_4X4, "--json"], "");
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["optimal"], true);
+    assert_eq!(v["length"], 9);
+    assert_eq!(v["mtm"], 3);
+    assert_eq!(v["directions"], "D3L3U3");
+    // --fast keeps the constructive answer.
+    let (code, _, err) = run(&["solve", "-b", "4x4", "-f", ISSUE_4X4, "--fast"], "");
+    assert_eq!(code, 0);
+    assert!(err.contains("not known to be shortest"), "{err}");
+}
+
+#[test]
+fn constructive_answers_never_undo_a_move() {
+    // A 12×12 and a board with holes: constructive, checked for undos.
+    for (spec, cells) in [("12x12", 144), ("mask:#####/#####/##.##/#####/#####", 24)] {
+        let mut tiles: Vec<String> = (1..cells).rev().map(|t| t.to_string()).collect();
+        tiles.push("0".into());
+        let from = tiles.join(" ");
+        let (code, reach_out, _) = run(&["reach", "-b", spec, "-f", &from], "");
+        let from = if code == 1 {
+            let mut t = tiles.clone();
+            t.swap(0, 1);
+            t.join(" ")
+        } else {
+            assert_eq!(code, 0, "{reach_out}");
+            from
+        };
+        let (code, out, err) = run(&["solve", "-b", spec, "-f", &from, "--json"], "");
+        assert_eq!(code, 0, "{spec}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let moves = v["moves"].as_array().unwrap();
+        assert_eq!(moves.len() as u64, v["length"].as_u64().unwrap());
+        for pair in moves.windows(2) {
+            assert!(
+                !(pair[0][0] == pair[1][1] && pair[0][1] == pair[1][0]),
+                "{spec}: {} then its undo",
+                pair[0]
+            );
+        }
+        assert!(v["mtm"].as_u64().unwrap() <= v["length"].as_u64().unwrap());
+    }
+}
+
+#[test]
+fn gen_is_reproducible_and_feeds_batch() {
+    let args = ["gen", "-b", "3x3", "--count", "5", "--seed", "42"];
+    let (code, first, _) = run(&args, "");
+    assert_eq!(code, 0);
+    assert_eq!(first.lines().count(), 5);
+    assert_eq!(run(&args, "").1, first, "the same seed, the same arrangements");
+    for line in first.lines() {
+        assert_eq!(run(&["reach", "-b", "3x3", "-f", line], "").0, 0, "{line}");
+    }
+    let (code, questions, _) = run(&["gen", "-b", "hdu4021", "--count", "3", "--seed", "1", "--json"], "");
+    assert_eq!(code, 0);
+    let (code, answers, err) = run(&["batch", "--solve"], &questions);
+    assert_eq!(code, 0, "{err}");
+    for answer in answers.lines() {
+        let v: serde_json::Value = serde_json::from_str(answer).unwrap();
+        assert_eq!(v["reachable"], true, "{answer}");
+    }
+    // A scramble of exactly 7 moves: its blank is an odd distance away.
+    let (code, out, _) = run(&["gen", "-b", "4x4", "--moves", "7", "--seed", "3"], "");
+    assert_eq!(code, 0);
+    let tokens: Vec<u32> = out.split([' ', '/', '\n']).filter(|w| !w.is_empty()).map(|w| w.parse().unwrap()).collect();
+    let blank = tokens.iter().position(|&t| t == 0).unwrap();
+    assert_eq!((3 - blank / 4 + 3 - blank % 4) % 2, 1);
+}
+
+#[test]
+fn apply_plays_checks_inverts_and_simplifies() {
+    let from = "1 2 3/4 5 6/7 8 0";
+    let (code, out, _) = run(&["apply", "-b", "3x3", "-f", from, "R2D"], "");
+    assert_eq!((code, out.as_str()), (0, "1 2 3/0 5 6/4 7 8\n"));
+    let (code, _, _) = run(&["apply", "-b", "3x3", "-f", from, "-t", "1 2 3/0 5 6/4 7 8", "R2D"], "");
+    assert_eq!(code, 0);
+    let (code, _, _) = run(&["apply", "-b", "3x3", "-f", from, "-t", from, "R2D"], "");
+    assert_eq!(code, 1);
+    let (code, out, _) = run(&["apply", "-b", "3x3", "-f", from, "R2D", "--invert"], "");
+    assert_eq!((code, out.as_str()), (0, "UL2\n"));
+    let (code, out, _) = run(&["apply", "-b", "3x3", "-f", from, "RDUL", "--simplify"], "");
+    assert_eq!((code, out.as_str()), (0, "\n"));
+    let (code, out, _) = run(&["apply", "-b", "theta0", "-f", "0 1 2 3 4 5 6", "[[2,0]]"], "");
+    assert_eq!((code, out.as_str()), (0, "2 1 0 3 4 5 6\n"));
+    let (code, _, err) = run(&["apply", "-b", "3x3", "-f", from, "R2L3"], "");
+    assert_eq!(code, 2);
+    assert_clean_error(&err);
+    assert!(err.contains("move 5"), "{err}");
+}
+
+#[test]
+fn show_draws_boards_and_arrangements() {
+    let (code, out, _) = run(&["show", "-b", "hdu4021"], "");
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().next(), Some("     0        1"));
+    let (code, out, _) = run(&["show", "-b", "3x3", "-f", "8 2 0/4 6 1/3 7 5", "--color", "never"], "");
+    assert_eq!((code, out.as_str()), (0, " 8 2 .\n 4 6 1\n 3 7 5\n"));
+    let (code, out, _) = run(&["show", "-b", "3x3", "-f", "1 2 3/4 5 6/7 8 0", "--color", "always"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("\x1b[32m"), "{out:?}");
+    let (code, out, _) = run(&["show", "-b", "2x2x2"], "");
+    assert_eq!((code, out.as_str()), (0, " 0 1  | 4 5\n 2 3  | 6 7\n"));
+    let (code, out, _) = run(&["show", "-b", "theta0"], "");
+    assert_eq!(code, 0);
+    assert!(out.starts_with("7 cells, 8 edges"), "{out}");
+    let (code, out, _) = run(&["solve", "-b", "2x2", "-f", "1 2 0 3", "--steps", "--color", "never"], "");
+    assert_eq!(code, 0);
+    assert_eq!(out, "start:\n 1 2\n . 3\n\nmove 1 (3-2):\n 1 2\n 3 .\n\n");
+}
+
+#[test]
+fn flags_that_do_nothing_are_refused() {
+    let (code, _, err) = run(&["solve", "-b", "4x4", "-f", ISSUE_4X4, "--pattern-tiles", "3"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--optimal"), "{err}");
+    let (code, _, _) = run(&["solve", "-b", "4x4", "-f", ISSUE_4X4, "--fast", "--optimal"], "");
+    assert_eq!(code, 2);
+}
