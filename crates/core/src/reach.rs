@@ -841,16 +841,6 @@ impl LocalAdjacency {
     }
 }
 
-/// Whether the graph on cells `0..n` with these edges is θ0, by the same
-/// test the decision classifies blocks with (for the solver, which must
-/// never leave a region the decision would treat otherwise).
-pub(crate) fn is_theta0_graph(n: usize, edges: &[(Cell, Cell)]) -> bool {
-    let identity: Vec<u32> = (0..n as u32).collect();
-    LocalAdjacency::new(n, edges, &identity)
-        .theta0_labels()
-        .is_some()
-}
-
 fn classify(adjacency: &LocalAdjacency, edges: usize) -> Shape {
     let n = adjacency.len();
     if edges == 1 {

@@ -261,7 +261,9 @@ pub fn solve(
         }
         let moves = match board.box_dims() {
             Some(dims) => construct::solve_box(dims, a, b),
-            None => general::solve_graph(board, a, b).map_err(Error::Unsupported)?,
+            None => {
+                general::solve_graph(board, a, b).map_err(|l| Error::Unsupported(l.to_string()))?
+            }
         };
         Solution {
             moves,
