@@ -27,6 +27,7 @@ pub mod board;
 pub mod error;
 pub mod formats;
 pub mod graph;
+pub mod parity;
 pub mod reach;
 pub mod solve;
 

@@ -24,7 +24,7 @@ use std::collections::VecDeque;
 
 use crate::arrangement::{BLANK, Token, blank_cell};
 use crate::board::box_distance;
-use crate::reach::permutation_parity;
+use crate::parity::permutation_parity;
 use crate::solve::general::end_search;
 use crate::solve::{Move, slide_worth};
 

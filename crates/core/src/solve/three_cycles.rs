@@ -16,7 +16,7 @@ use std::collections::VecDeque;
 
 use crate::arrangement::{BLANK, Token};
 use crate::graph::{LocalCell, LocalGraph};
-use crate::reach::permutation_parity;
+use crate::parity::permutation_parity;
 use crate::solve::error::Limit;
 
 /// Regions larger than this are not sorted (the search over triples of
