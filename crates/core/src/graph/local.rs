@@ -3,7 +3,7 @@
 //! mixed up with board [`Cell`]s, in a compact adjacency ([`LocalGraph`]);
 //! values per local cell ([`LocalVec`]); and the way back from board
 //! cells ([`CellIndex`]). The tests asked of such a graph are in
-//! [`Region`](super::Region).
+//! [`Region`].
 
 use std::ops::{Index, IndexMut};
 
