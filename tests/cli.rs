@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{assert_clean_error, npuzzle, outcome, run, run_on_file};
+use common::{assert_clean_error, npuzzle, run, run_on_file};
 
 #[test]
 fn reach_exit_codes() {

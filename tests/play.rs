@@ -77,11 +77,20 @@ fn gen_is_reproducible_and_feeds_batch() {
     let (code, first, _) = run(&args, "");
     assert_eq!(code, 0);
     assert_eq!(first.lines().count(), 5);
-    assert_eq!(run(&args, "").1, first, "the same seed, the same arrangements");
+    assert_eq!(
+        run(&args, "").1,
+        first,
+        "the same seed, the same arrangements"
+    );
     for line in first.lines() {
         assert_eq!(run(&["reach", "-b", "3x3", "-f", line], "").0, 0, "{line}");
     }
-    let (code, questions, _) = run(&["gen", "-b", "hdu4021", "--count", "3", "--seed", "1", "--json"], "");
+    let (code, questions, _) = run(
+        &[
+            "gen", "-b", "hdu4021", "--count", "3", "--seed", "1", "--json",
+        ],
+        "",
+    );
     assert_eq!(code, 0);
     let (code, answers, err) = run(&["batch", "--solve"], &questions);
     assert_eq!(code, 0, "{err}");
@@ -92,7 +101,11 @@ fn gen_is_reproducible_and_feeds_batch() {
     // A scramble of exactly 7 moves: its blank is an odd distance away.
     let (code, out, _) = run(&["gen", "-b", "4x4", "--moves", "7", "--seed", "3"], "");
     assert_eq!(code, 0);
-    let tokens: Vec<u32> = out.split([' ', '/', '\n']).filter(|w| !w.is_empty()).map(|w| w.parse().unwrap()).collect();
+    let tokens: Vec<u32> = out
+        .split([' ', '/', '\n'])
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse().unwrap())
+        .collect();
     let blank = tokens.iter().position(|&t| t == 0).unwrap();
     assert_eq!((3 - blank / 4 + 3 - blank % 4) % 2, 1);
 }
@@ -102,15 +115,33 @@ fn apply_plays_checks_inverts_and_simplifies() {
     let from = "1 2 3/4 5 6/7 8 0";
     let (code, out, _) = run(&["apply", "-b", "3x3", "-f", from, "R2D"], "");
     assert_eq!((code, out.as_str()), (0, "1 2 3/0 5 6/4 7 8\n"));
-    let (code, _, _) = run(&["apply", "-b", "3x3", "-f", from, "-t", "1 2 3/0 5 6/4 7 8", "R2D"], "");
+    let (code, _, _) = run(
+        &[
+            "apply",
+            "-b",
+            "3x3",
+            "-f",
+            from,
+            "-t",
+            "1 2 3/0 5 6/4 7 8",
+            "R2D",
+        ],
+        "",
+    );
     assert_eq!(code, 0);
     let (code, _, _) = run(&["apply", "-b", "3x3", "-f", from, "-t", from, "R2D"], "");
     assert_eq!(code, 1);
     let (code, out, _) = run(&["apply", "-b", "3x3", "-f", from, "R2D", "--invert"], "");
     assert_eq!((code, out.as_str()), (0, "UL2\n"));
-    let (code, out, _) = run(&["apply", "-b", "3x3", "-f", from, "RDUL", "--simplify"], "");
+    let (code, out, _) = run(
+        &["apply", "-b", "3x3", "-f", from, "RDUL", "--simplify"],
+        "",
+    );
     assert_eq!((code, out.as_str()), (0, "\n"));
-    let (code, out, _) = run(&["apply", "-b", "theta0", "-f", "0 1 2 3 4 5 6", "[[2,0]]"], "");
+    let (code, out, _) = run(
+        &["apply", "-b", "theta0", "-f", "0 1 2 3 4 5 6", "[[2,0]]"],
+        "",
+    );
     assert_eq!((code, out.as_str()), (0, "2 1 0 3 4 5 6\n"));
     let (code, _, err) = run(&["apply", "-b", "3x3", "-f", from, "R2L3"], "");
     assert_eq!(code, 2);
@@ -123,9 +154,31 @@ fn show_draws_boards_and_arrangements() {
     let (code, out, _) = run(&["show", "-b", "hdu4021"], "");
     assert_eq!(code, 0);
     assert_eq!(out.lines().next(), Some("     0        1"));
-    let (code, out, _) = run(&["show", "-b", "3x3", "-f", "8 2 0/4 6 1/3 7 5", "--color", "never"], "");
+    let (code, out, _) = run(
+        &[
+            "show",
+            "-b",
+            "3x3",
+            "-f",
+            "8 2 0/4 6 1/3 7 5",
+            "--color",
+            "never",
+        ],
+        "",
+    );
     assert_eq!((code, out.as_str()), (0, " 8 2 .\n 4 6 1\n 3 7 5\n"));
-    let (code, out, _) = run(&["show", "-b", "3x3", "-f", "1 2 3/4 5 6/7 8 0", "--color", "always"], "");
+    let (code, out, _) = run(
+        &[
+            "show",
+            "-b",
+            "3x3",
+            "-f",
+            "1 2 3/4 5 6/7 8 0",
+            "--color",
+            "always",
+        ],
+        "",
+    );
     assert_eq!(code, 0);
     assert!(out.contains("\x1b[32m"), "{out:?}");
     let (code, out, _) = run(&["show", "-b", "2x2x2"], "");
@@ -133,16 +186,35 @@ fn show_draws_boards_and_arrangements() {
     let (code, out, _) = run(&["show", "-b", "theta0"], "");
     assert_eq!(code, 0);
     assert!(out.starts_with("7 cells, 8 edges"), "{out}");
-    let (code, out, _) = run(&["solve", "-b", "2x2", "-f", "1 2 0 3", "--steps", "--color", "never"], "");
+    let (code, out, _) = run(
+        &[
+            "solve", "-b", "2x2", "-f", "1 2 0 3", "--steps", "--color", "never",
+        ],
+        "",
+    );
     assert_eq!(code, 0);
     assert_eq!(out, "start:\n 1 2\n . 3\n\nmove 1 (3-2):\n 1 2\n 3 .\n\n");
 }
 
 #[test]
 fn flags_that_do_nothing_are_refused() {
-    let (code, _, err) = run(&["solve", "-b", "4x4", "-f", ISSUE_4X4, "--pattern-tiles", "3"], "");
+    let (code, _, err) = run(
+        &[
+            "solve",
+            "-b",
+            "4x4",
+            "-f",
+            ISSUE_4X4,
+            "--pattern-tiles",
+            "3",
+        ],
+        "",
+    );
     assert_eq!(code, 2);
     assert!(err.contains("--optimal"), "{err}");
-    let (code, _, _) = run(&["solve", "-b", "4x4", "-f", ISSUE_4X4, "--fast", "--optimal"], "");
+    let (code, _, _) = run(
+        &["solve", "-b", "4x4", "-f", ISSUE_4X4, "--fast", "--optimal"],
+        "",
+    );
     assert_eq!(code, 2);
 }

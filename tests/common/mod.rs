@@ -58,4 +58,3 @@ pub fn assert_clean_error(stderr: &str) {
     assert!(stderr.starts_with("error: "), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
-

@@ -139,7 +139,6 @@ impl std::str::FromStr for Arrangement {
 ///
 /// # Panics
 /// When there is no blank (the caller skipped [`Arrangement::check`]).
-#[allow(dead_code)] // the solvers take it up next
 pub(crate) fn blank_cell(tokens: &[Token]) -> usize {
     tokens
         .iter()

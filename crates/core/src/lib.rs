@@ -56,6 +56,7 @@ mod error;
 pub mod formats;
 pub mod generate;
 mod graph;
+mod parity;
 mod reach;
 mod solve;
 

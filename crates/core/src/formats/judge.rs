@@ -18,13 +18,13 @@ use std::io::Write;
 
 use rayon::prelude::*;
 
-use crate::arrangement::{Arrangement, BLANK};
+use crate::arrangement::{Arrangement, blank_cell};
 use crate::board::{Board, MAX_CELLS};
 use crate::error::Error;
 pub use crate::formats::numbers::Input;
 use crate::formats::numbers::{BadNumber, Numbers, read_numbers};
 use crate::formats::spec::{HDU4021, parse_board};
-use crate::reach::{NotPermutation, parity_verdict, path_order, permutation_parity, reach};
+use crate::reach::{NotPermutation, box_verdict, path_order, permutation_parity, reach};
 
 /// One of the judge formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -362,48 +362,37 @@ fn decide(case: &Case, hdu: Option<&Board>) -> Result<bool, Error> {
         },
     };
     let cells = case.first.len();
+    let odd_first =
+        permutation_parity(&case.first).map_err(|e| not_permutation(e, "the first grid", cells))?;
+    let odd_second = match &case.second {
+        // 1, 2, …, N-1, 0 is one cycle of length N.
+        None => (cells - 1) % 2 == 1,
+        Some(second) => {
+            permutation_parity(second).map_err(|e| not_permutation(e, "the second grid", cells))?
+        }
+    };
     if let Some(board) = hdu {
         let second = case.second.as_ref().expect("two grids");
         let from = Arrangement::new(case.first.clone());
         let to = Arrangement::new(second.clone());
-        permutation_parity(&case.first).map_err(|e| not_permutation(e, "the first grid", cells))?;
-        permutation_parity(case.second.as_ref().expect("two grids"))
-            .map_err(|e| not_permutation(e, "the second grid", cells))?;
         let verdict = reach(board, &from, &to).map_err(|e| Error::Input {
             place: format!("case {}, line {}", case.number, case.line),
             problem: e.to_string(),
         })?;
         return Ok(verdict.is_reachable());
     }
-    let long_sides = case.dims.iter().filter(|&&d| d > 1).count();
-    let blank_first = case.first.iter().position(|&t| t == BLANK).unwrap_or(0);
-    let odd_first =
-        permutation_parity(&case.first).map_err(|e| not_permutation(e, "the first grid", cells))?;
-    let (odd_second, blank_second) = match &case.second {
-        // 1, 2, …, N-1, 0 is one cycle of length N.
-        None => ((cells - 1) % 2 == 1, cells - 1),
-        Some(second) => {
-            let blank = second.iter().position(|&t| t == BLANK).unwrap_or(0);
-            let odd = permutation_parity(second)
-                .map_err(|e| not_permutation(e, "the second grid", cells))?;
-            (odd, blank)
-        }
-    };
-    Ok(match long_sides {
-        0 => true,
-        1 => match &case.second {
+    // Both grids are permutations of 0..N: each holds one blank.
+    let blank_second = case.second.as_deref().map_or(cells - 1, blank_cell);
+    let verdict = box_verdict(
+        &case.dims,
+        (blank_cell(&case.first), blank_second),
+        || match &case.second {
             Some(second) => path_order(&case.first, second),
             None => path_order(&case.first, Arrangement::solved(cells).tokens()),
-        }
-        .is_reachable(),
-        _ => parity_verdict(
-            &case.dims,
-            odd_first != odd_second,
-            blank_first,
-            blank_second,
-        )
-        .is_reachable(),
-    })
+        },
+        || Some(odd_first != odd_second),
+    );
+    Ok(verdict.is_reachable())
 }
 
 #[cfg(test)]

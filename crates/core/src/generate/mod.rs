@@ -10,7 +10,7 @@
 //!   2-connected boards);
 //! - where reachable arrangements are rarer (tokens locked in dead ends,
 //!   corridors), on up to [`MAX_GROUP_CELLS`] cells: a uniformly random
-//!   element of the group the blank's round trips generate ([`group`]),
+//!   element of the group the blank's round trips generate (Schreier-Sims),
 //!   applied to the target, then the blank walked to a uniformly random
 //!   cell.
 //!

@@ -22,9 +22,11 @@
 
 use std::collections::VecDeque;
 
-use crate::arrangement::{BLANK, Token};
-use crate::board::{Board, Cell, box_distance};
-use crate::solve::{Move, bfs, slide_worth};
+use crate::arrangement::{BLANK, Token, blank_cell};
+use crate::board::box_distance;
+use crate::parity::permutation_parity;
+use crate::solve::general::end_search;
+use crate::solve::{Move, slide_worth};
 
 /// Moves taking `from` to `to` on a box with sides `dims`. The pair must
 /// be reachable (checked by the caller).
@@ -39,7 +41,7 @@ pub fn solve_box(dims: &[usize], from: &[Token], to: &[Token]) -> Vec<Move> {
 /// same on every call.
 pub fn solve_box_into(dims: &[usize], from: &[Token], to: &[Token], sink: &mut dyn FnMut(Move)) {
     let n: usize = dims.iter().product();
-    let blank_goal = to.iter().position(|&t| t == BLANK).expect("a blank");
+    let blank_goal = blank_cell(to);
     if dims.iter().filter(|&&d| d > 1).count() <= 1 {
         // A path: the tiles keep their order, only the blank moves.
         let mut grid = Grid::new(dims, (0..n as u32).collect(), from, sink);
@@ -123,12 +125,8 @@ fn match_targets(dims: &[usize], from: &[Token], to: &[Token]) -> Vec<u32> {
                 .expect("same tokens")
         })
         .collect();
-    let odd = crate::reach::permutation_parity(&targets).expect("a permutation");
-    let (a, b) = (
-        from.iter().position(|&t| t == BLANK).expect("a blank"),
-        to.iter().position(|&t| t == BLANK).expect("a blank"),
-    );
-    if odd != (box_distance(dims, a, b) % 2 == 1) {
+    let odd = permutation_parity(&targets).expect("a permutation");
+    if odd != (box_distance(dims, blank_cell(from), blank_cell(to)) % 2 == 1) {
         // Only possible with a repeated token: swap two equal ones.
         let mut first: std::collections::HashMap<Token, usize> = Default::default();
         for (cell, &t) in from.iter().enumerate() {
@@ -210,7 +208,7 @@ impl<'s> Grid<'s> {
             coords,
             at: targets,
             place,
-            blank: from.iter().position(|&t| t == BLANK).expect("a blank"),
+            blank: blank_cell(from),
             fixed: vec![false; n],
             sink,
             stamp: vec![0; n],
@@ -663,25 +661,15 @@ impl<'s> Grid<'s> {
     /// Finishes the last few cells (`lo..=hi`) by breadth-first search.
     fn finish(&mut self, lo: &[usize], hi: &[usize]) {
         let cells = self.cells_in(lo, hi);
-        let mut edges = Vec::new();
-        for (i, &c) in cells.iter().enumerate() {
-            for w in self.neighbours(c) {
-                if let Some(j) = cells.iter().position(|&x| x == w)
-                    && i < j
-                {
-                    edges.push((i as Cell, j as Cell));
-                }
-            }
-        }
-        let sub = Board::graph(cells.len(), &edges).expect("a valid sub-board");
         // Tokens are named by their target cell + 1, the blank 0.
         let blank_target = self.at[self.blank];
         let name = |t: u32| if t == blank_target { 0 } else { t + 1 };
         let now: Vec<Token> = cells.iter().map(|&c| name(self.at[c])).collect();
         let goal: Vec<Token> = cells.iter().map(|&c| name(c as u32)).collect();
-        let solution = bfs::shortest(&sub, &now, &goal).expect("the last cells solve");
-        for m in solution.moves {
-            self.slide(cells[m.from as usize]);
+        let walk =
+            end_search(&cells, |c| self.neighbours(c), &now, &goal).expect("the last cells solve");
+        for c in walk {
+            self.slide(c);
         }
     }
 }

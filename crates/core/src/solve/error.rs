@@ -80,6 +80,14 @@ pub enum Limit {
     /// The peeling cornered itself at every home it tried.
     #[error("the peeling cornered itself: {0}")]
     Cornered(&'static str),
+    /// A region sorted by 3-cycles needs an odd permutation of its
+    /// tokens, but the blank's walks round it make only even ones.
+    #[error("the region's walks make only even permutations")]
+    OddPermutation,
+    /// The 3-cycles set every token of a region but the last two, which
+    /// are swapped.
+    #[error("the last two tokens are swapped")]
+    LastTwoSwapped,
     /// Shortest solutions are searched on rectangles and small boards only.
     #[error(
         "shortest solutions are searched on rectangles (at most 64 cells) and on boards with at \

@@ -393,8 +393,7 @@ fn constructed(board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveEr
     }
     let moves = match board.box_dims() {
         Some(dims) => construct::solve_box(dims, a, b),
-        None => general::solve_graph(board, a, b)
-            .map_err(|why| Limit::Cornered(Box::leak(why.into_boxed_str())))?,
+        None => general::solve_graph(board, a, b)?,
     };
     Ok(Found {
         moves,

@@ -15,6 +15,9 @@
 use std::collections::VecDeque;
 
 use crate::arrangement::{BLANK, Token};
+use crate::graph::{LocalCell, LocalGraph};
+use crate::parity::permutation_parity;
+use crate::solve::error::Limit;
 
 /// Regions larger than this are not sorted (the search over triples of
 /// cells holds m³ entries of three bytes: 192 MB at this size; a ring of
@@ -81,48 +84,32 @@ impl Word {
 }
 
 /// The blank's walk (the cells it moves to, in order, ending on `home`)
-/// that takes `tokens` to `goal` on the graph `adjacent` (both with the
-/// blank on `home`), or why it cannot be found this way.
+/// that takes `tokens` to `goal` on `graph` (both in local order, with
+/// the blank on `home`), or why it cannot be found this way.
 pub fn sort_by_three_cycles(
-    adjacent: &[Vec<usize>],
-    home: usize,
+    graph: &LocalGraph,
+    home: LocalCell,
     tokens: &[Token],
     goal: &[Token],
-) -> Result<Vec<usize>, String> {
-    let m = adjacent.len();
+) -> Result<Vec<LocalCell>, Limit> {
+    let m = graph.len();
     if m > MAX_SORTED {
-        return Err(format!(
-            "a region of {m} cells that cannot be peeled (at most {MAX_SORTED} are sorted by 3-cycles)"
-        ));
+        return Err(Limit::RegionTooLarge {
+            cells: m,
+            max: MAX_SORTED,
+        });
     }
+    let home = home.index();
     debug_assert!(tokens[home] == BLANK && goal[home] == BLANK);
-    let mut words: Vec<Word> = fundamental_walks(adjacent, home)
-        .into_iter()
-        .map(|walk| Word::new(walk, home, m))
-        .collect();
-    let inverses: Vec<Word> = words.iter().map(|w| w.inverse(home)).collect();
-    words.extend(inverses);
-
+    let words = walk_words(graph, home);
     let mut sorter = Sorter {
         home,
         target: targets(tokens, goal, home)?,
         walk: Vec::new(),
     };
-    if odd(&sorter.target) {
-        // Two equal tokens swap targets, else one odd walk is made first.
-        match equal_pair(tokens, home) {
-            Some((a, b)) => sorter.target.swap(a, b),
-            None => {
-                let w = words
-                    .iter()
-                    .find(|w| odd(&w.perm))
-                    .ok_or("the region's walks make only even permutations")?
-                    .clone();
-                sorter.apply(&w);
-            }
-        }
-    }
-    let three = three_cycle(&words, home, m).ok_or("no 3-cycle among the region's walks")?;
+    sorter.make_even(tokens, &words)?;
+    let three = three_cycle(&words, home, m)
+        .ok_or(Limit::Cornered("no 3-cycle among the region's walks"))?;
     let guide = TripleGuide::new(&words, &three.cycle, home, m);
     let order: Vec<usize> = (0..m).filter(|&c| c != home).collect();
     let mut fixed = vec![false; m];
@@ -134,27 +121,19 @@ pub fn sort_by_three_cycles(
             let y = (0..m)
                 .filter(|&y| y != home && y != x && y != c && !fixed[y])
                 .min_by_key(|&y| guide.distance(x, c, y))
-                .ok_or("too few cells to cycle three tokens")?;
+                .ok_or(Limit::Cornered("too few cells to cycle three tokens"))?;
             let carry = guide
                 .word(x, c, y)
-                .ok_or("three tokens cannot be carried")?;
-            for &g in &carry {
-                sorter.apply(&words[g]);
-            }
-            sorter.apply(&three.word);
-            // Each walk's inverse is half the list further on.
-            let half = words.len() / 2;
-            for &g in carry.iter().rev() {
-                sorter.apply(&words[(g + half) % words.len()]);
-            }
+                .ok_or(Limit::Cornered("three tokens cannot be carried"))?;
+            sorter.conjugate(&three.word, &carry, &words);
             debug_assert_eq!(sorter.target[c], c);
         }
         fixed[c] = true;
     }
     if (0..m).any(|p| sorter.target[p] != p) {
-        return Err("the last two tokens are swapped".into());
+        return Err(Limit::LastTwoSwapped);
     }
-    Ok(sorter.walk)
+    Ok(sorter.walk.into_iter().map(LocalCell::new).collect())
 }
 
 /// Where the tokens are bound as they are sorted, and the walk so far.
@@ -174,11 +153,57 @@ impl Sorter {
         }
         self.walk.extend_from_slice(&w.walk);
     }
+
+    /// Makes the permutation still to be done even, where it is odd: two
+    /// equal tokens swap targets, else one odd walk is made first.
+    fn make_even(&mut self, tokens: &[Token], words: &[Word]) -> Result<(), Limit> {
+        if !odd(&self.target) {
+            return Ok(());
+        }
+        match equal_pair(tokens, self.home) {
+            Some((a, b)) => self.target.swap(a, b),
+            None => {
+                let w = words
+                    .iter()
+                    .find(|w| odd(&w.perm))
+                    .ok_or(Limit::OddPermutation)?;
+                self.apply(w);
+            }
+        }
+        Ok(())
+    }
+
+    /// `three` conjugated by the product of the walks `carry` (indices
+    /// into `words`): the walks, then `three`, then the walks undone.
+    fn conjugate(&mut self, three: &Word, carry: &[usize], words: &[Word]) {
+        for &g in carry {
+            self.apply(&words[g]);
+        }
+        self.apply(three);
+        // Each walk's inverse is half the list further on.
+        let half = words.len() / 2;
+        for &g in carry.iter().rev() {
+            self.apply(&words[(g + half) % words.len()]);
+        }
+    }
+}
+
+/// The closed walks from home round each fundamental cycle, then their
+/// inverses (walk `g`'s is `g + len / 2`).
+fn walk_words(graph: &LocalGraph, home: usize) -> Vec<Word> {
+    let m = graph.len();
+    let mut words: Vec<Word> = fundamental_walks(graph, home)
+        .into_iter()
+        .map(|walk| Word::new(walk, home, m))
+        .collect();
+    let inverses: Vec<Word> = words.iter().map(|w| w.inverse(home)).collect();
+    words.extend(inverses);
+    words
 }
 
 /// For each cell, a goal cell of the same token (equal tokens in cell
 /// order); the blank's is home.
-fn targets(tokens: &[Token], goal: &[Token], home: usize) -> Result<Vec<usize>, String> {
+fn targets(tokens: &[Token], goal: &[Token], home: usize) -> Result<Vec<usize>, Limit> {
     let mut cells_of: std::collections::HashMap<Token, VecDeque<usize>> = Default::default();
     for (c, &t) in goal.iter().enumerate() {
         if c != home {
@@ -193,7 +218,9 @@ fn targets(tokens: &[Token], goal: &[Token], home: usize) -> Result<Vec<usize>, 
             cells_of
                 .get_mut(&tokens[c])
                 .and_then(VecDeque::pop_front)
-                .ok_or_else(|| "the region holds other tokens than its goal".to_string())
+                .ok_or(Limit::Cornered(
+                    "the region holds other tokens than its goal",
+                ))
         })
         .collect()
 }
@@ -216,18 +243,24 @@ fn equal_pair(tokens: &[Token], home: usize) -> Option<(usize, usize)> {
 /// Whether a permutation is odd (the decision's cycle count).
 fn odd(perm: &[usize]) -> bool {
     let perm: Vec<u32> = perm.iter().map(|&c| c as u32).collect();
-    crate::reach::permutation_parity(&perm).expect("a permutation")
+    permutation_parity(&perm).expect("a permutation")
 }
 
 /// One closed walk from home per edge off a breadth-first tree: down the
 /// tree to one end of the edge, across, and up the tree from the other.
-fn fundamental_walks(adjacent: &[Vec<usize>], home: usize) -> Vec<Vec<usize>> {
-    let m = adjacent.len();
+fn fundamental_walks(graph: &LocalGraph, home: usize) -> Vec<Vec<usize>> {
+    let m = graph.len();
+    let adjacent = |v: usize| {
+        graph
+            .neighbours(LocalCell::new(v))
+            .iter()
+            .map(|w| w.index())
+    };
     let mut parent = vec![usize::MAX; m];
     parent[home] = home;
     let mut queue = VecDeque::from([home]);
     while let Some(v) = queue.pop_front() {
-        for &w in &adjacent[v] {
+        for w in adjacent(v) {
             if parent[w] == usize::MAX {
                 parent[w] = v;
                 queue.push_back(w);
@@ -244,7 +277,7 @@ fn fundamental_walks(adjacent: &[Vec<usize>], home: usize) -> Vec<Vec<usize>> {
     };
     let mut walks = Vec::new();
     for u in 0..m {
-        for &v in &adjacent[u] {
+        for v in adjacent(u) {
             if u < v && parent[u] != v && parent[v] != u {
                 let mut walk: Vec<usize> = up(u).into_iter().rev().skip(1).collect();
                 walk.extend(up(v));
@@ -459,38 +492,34 @@ mod tests {
     use super::*;
 
     /// θ(a, b, c): two cells joined by paths with a, b, c cells between.
-    fn theta(a: usize, b: usize, c: usize) -> Vec<Vec<usize>> {
+    fn theta(a: usize, b: usize, c: usize) -> LocalGraph {
         let n = 2 + a + b + c;
-        let mut adjacent = vec![Vec::new(); n];
+        let mut edges = Vec::new();
         let mut next = 2;
         for len in [a, b, c] {
             let mut prev = 0;
             for _ in 0..len {
-                adjacent[prev].push(next);
-                adjacent[next].push(prev);
+                edges.push((prev, next));
                 prev = next;
                 next += 1;
             }
-            adjacent[prev].push(1);
-            adjacent[1].push(prev);
+            edges.push((prev, 1));
         }
-        adjacent
+        LocalGraph::from_edges(n, &edges)
     }
 
-    fn replay(
-        adjacent: &[Vec<usize>],
-        home: usize,
-        tokens: &[Token],
-        walk: &[usize],
-    ) -> Vec<Token> {
+    fn replay(graph: &LocalGraph, tokens: &[Token], walk: &[LocalCell]) -> Vec<Token> {
         let mut t = tokens.to_vec();
-        let mut blank = home;
+        let mut blank = LocalCell::ENTRY;
         for &c in walk {
-            assert!(adjacent[blank].contains(&c), "a move between neighbours");
-            t.swap(c, blank);
+            assert!(
+                graph.neighbours(blank).contains(&c),
+                "a move between neighbours"
+            );
+            t.swap(c.index(), blank.index());
             blank = c;
         }
-        assert_eq!(blank, home);
+        assert_eq!(blank, LocalCell::ENTRY);
         t
     }
 
@@ -499,26 +528,44 @@ mod tests {
         // θ(3, 4, 5) has an odd cycle: every arrangement, the odd ones
         // (two tokens swapped) too; θ(3, 5, 7) is bipartite: the even
         // ones (16 tokens turned by two: two cycles of 8).
-        for (adjacent, swap, turn) in [(theta(3, 4, 5), true, 5), (theta(3, 5, 7), false, 2)] {
-            let m = adjacent.len();
+        for (graph, swap, turn) in [(theta(3, 4, 5), true, 5), (theta(3, 5, 7), false, 2)] {
+            let m = graph.len();
             let goal: Vec<Token> = (0..m as Token).collect();
             let mut tokens = goal.clone();
             tokens[1..].rotate_left(turn);
             if swap {
                 tokens.swap(1, 2);
             }
-            let walk = sort_by_three_cycles(&adjacent, 0, &tokens, &goal).unwrap();
-            assert_eq!(replay(&adjacent, 0, &tokens, &walk), goal);
+            let walk = sort_by_three_cycles(&graph, LocalCell::ENTRY, &tokens, &goal).unwrap();
+            assert_eq!(replay(&graph, &tokens, &walk), goal);
         }
     }
 
     #[test]
     fn the_odd_permutation_on_a_bipartite_graph_is_refused() {
-        let adjacent = theta(3, 5, 7);
-        let m = adjacent.len();
+        let graph = theta(3, 5, 7);
+        let m = graph.len();
         let goal: Vec<Token> = (0..m as Token).collect();
         let mut tokens = goal.clone();
         tokens.swap(1, 2);
-        assert!(sort_by_three_cycles(&adjacent, 0, &tokens, &goal).is_err());
+        assert_eq!(
+            sort_by_three_cycles(&graph, LocalCell::ENTRY, &tokens, &goal),
+            Err(Limit::OddPermutation)
+        );
+    }
+
+    #[test]
+    fn regions_too_large_are_refused() {
+        let n = MAX_SORTED + 1;
+        let edges: Vec<(u32, u32)> = (0..n as u32).map(|i| (i, (i + 1) % n as u32)).collect();
+        let graph = LocalGraph::from_edges(n, &edges);
+        let tokens: Vec<Token> = (0..n as Token).collect();
+        assert_eq!(
+            sort_by_three_cycles(&graph, LocalCell::ENTRY, &tokens, &tokens),
+            Err(Limit::RegionTooLarge {
+                cells: n,
+                max: MAX_SORTED
+            })
+        );
     }
 }
