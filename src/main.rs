@@ -1,8 +1,13 @@
 //! The npuzzle command line: argument parsing and printing only; every
 //! decision is made by the `npuzzle-core` library.
 
+// On Unix the program starts at `streams`'s own C `main`, which sees the
+// standard streams before the Rust runtime would have hidden a closed one.
+#![cfg_attr(all(unix, not(test)), no_main)]
+// The unit-test harness brings its own `main`, so nothing reaches ours.
+#![cfg_attr(test, allow(dead_code))]
+
 use std::io::{self, BufWriter, Write};
-use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -10,11 +15,21 @@ use npuzzle_core::formats::jsonl;
 use npuzzle_core::formats::judge::{self, Input, JudgeFormat};
 use npuzzle_core::{Arrangement, Board, SolveError, Solver, Verdict, reach};
 
+/// `println!` that gives back write errors (a closed pipe, a full disk)
+/// instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*)
+    }};
+}
+
 mod demo;
 mod input;
 mod output;
 mod play;
 mod progress;
+mod streams;
 
 use input::{arrangement, read_spec};
 use output::MoveWriter;
@@ -235,27 +250,48 @@ impl From<Format> for JudgeFormat {
     }
 }
 
-fn main() -> ExitCode {
+/// The program, once the standard streams have been looked at (see
+/// `streams`): exit 0, 1 or 2 as each command says.
+fn run_main(closed: streams::Closed) -> u8 {
     let cli = Cli::parse();
-    match run(cli.command) {
+    let reads_stdin = matches!(cli.command, Command::Batch { .. } | Command::Judge { .. });
+    match closed.check(reads_stdin).and_then(|()| run(cli.command)) {
         Ok(code) => code,
+        // The reader went away (`| head`): what it wanted, it has.
+        Err(e) if broken_pipe(&e) => 0,
         Err(e) => {
             let _ = io::stdout().flush();
             eprintln!("error: {e:#}");
-            ExitCode::from(2)
+            2
         }
     }
+}
+
+/// Whether `e` comes from writing to a pipe whose reader has gone.
+fn broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        let io = cause.downcast_ref::<io::Error>().or_else(|| {
+            match cause.downcast_ref::<SolveError>() {
+                Some(SolveError::Io(io)) => Some(io),
+                _ => match cause.downcast_ref::<npuzzle_core::Error>() {
+                    Some(npuzzle_core::Error::Io(io)) => Some(io),
+                    _ => None,
+                },
+            }
+        });
+        io.is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// The solver the flags ask for: shortest solutions where asked or cheap
 /// (unless `--fast`), with the cache and progress bars.
 fn solver<'a>(optimal: bool, fast: bool, pattern_tiles: Option<usize>) -> Solver<'a> {
-    let mut solver = Solver::new().optimal(optimal).shortest_when_cheap(!fast);
-    if !fast {
-        if let Some(cache) = progress::cache_or_warn() {
-            solver = solver.cache(cache);
-        }
-        solver = solver.on_progress(progress::reporter());
+    let mut solver = Solver::new()
+        .optimal(optimal)
+        .shortest_when_cheap(!fast)
+        .on_progress(progress::reporter());
+    if let Some(cache) = (!fast).then(progress::cache_or_warn).flatten() {
+        solver = solver.cache(cache);
     }
     if let Some(tiles) = pattern_tiles {
         solver = solver.pattern_tiles(tiles);
@@ -263,20 +299,20 @@ fn solver<'a>(optimal: bool, fast: bool, pattern_tiles: Option<usize>) -> Solver
     solver
 }
 
-fn run(command: Command) -> Result<ExitCode> {
+fn run(command: Command) -> Result<u8> {
     match command {
         Command::Reach { question, json } => {
             let (board, from, to) = question.read()?;
             let verdict = reach(&board, &from, &to)?;
             if json {
-                println!("{}", jsonl::verdict_json(&verdict));
+                say!("{}", jsonl::verdict_json(&verdict))?;
             } else {
                 match verdict.reason() {
-                    None => println!("reachable"),
-                    Some(reason) => println!("unreachable: {reason}"),
+                    None => say!("reachable")?,
+                    Some(reason) => say!("unreachable: {reason}")?,
                 }
             }
-            Ok(ExitCode::from(if verdict.is_reachable() { 0 } else { 1 }))
+            Ok(if verdict.is_reachable() { 0 } else { 1 })
         }
         Command::Solve {
             question,
@@ -295,11 +331,11 @@ fn run(command: Command) -> Result<ExitCode> {
                 return match solver.solve(&board, &from, &to) {
                     Ok(solution) => {
                         play::print_steps(&board, &from, &to, solution.moves(), color)?;
-                        Ok(ExitCode::SUCCESS)
+                        Ok(0)
                     }
                     Err(SolveError::Unreachable(reason)) => {
-                        println!("unreachable: {reason}");
-                        Ok(ExitCode::from(1))
+                        say!("unreachable: {reason}")?;
+                        Ok(1)
                     }
                     Err(e) => Err(e.into()),
                 };
@@ -321,17 +357,17 @@ fn run(command: Command) -> Result<ExitCode> {
                         writeln!(out, "unreachable: {reason}")?;
                     }
                     out.flush()?;
-                    return Ok(ExitCode::from(1));
+                    return Ok(1);
                 }
                 Err(e) => return Err(e.into()),
             };
             writer.finish(&summary, &mut out)?;
             out.flush()?;
-            Ok(ExitCode::SUCCESS)
+            Ok(0)
         }
         Command::Pdb { action } => {
             progress::pdb(action)?;
-            Ok(ExitCode::SUCCESS)
+            Ok(0)
         }
         Command::Batch {
             solve: solve_lines,
@@ -352,14 +388,14 @@ fn run(command: Command) -> Result<ExitCode> {
                 eprintln!(
                     "error: {bad} line(s) of the batch were bad; see their \"error\" answers"
                 );
-                return Ok(ExitCode::from(2));
+                return Ok(2);
             }
-            Ok(ExitCode::SUCCESS)
+            Ok(0)
         }
         Command::Judge { format } => {
             let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
             judge::run(format.into(), Input::stdin(), &mut out)?;
-            Ok(ExitCode::SUCCESS)
+            Ok(0)
         }
         Command::Gen {
             board,
@@ -412,7 +448,7 @@ fn run(command: Command) -> Result<ExitCode> {
         }
         Command::Demo => {
             demo::run(&mut io::stdout().lock())?;
-            Ok(ExitCode::SUCCESS)
+            Ok(0)
         }
     }
 }

@@ -128,6 +128,16 @@ pub enum Progress {
         /// Placements in all.
         total: u64,
     },
+    /// A long constructive solution on a box: `done` of `total` cells
+    /// set, in one of its passes (`stage`).
+    Solving {
+        /// What is being done: finding the moves, or writing them.
+        stage: &'static str,
+        /// Cells set.
+        done: u64,
+        /// Cells in all.
+        total: u64,
+    },
     /// A table was built but could not be written to the cache: it will
     /// be built again next time.
     NotSaved {
@@ -144,6 +154,11 @@ impl std::fmt::Display for Progress {
             Progress::Building { table, done, total } => write!(
                 f,
                 "building pattern database {table}: {done} of {total} placements ({}%)",
+                done * 100 / (*total).max(1)
+            ),
+            Progress::Solving { stage, done, total } => write!(
+                f,
+                "{stage}: {done} of {total} cells ({}%)",
                 done * 100 / (*total).max(1)
             ),
             Progress::NotSaved { table, error } => write!(
