@@ -213,15 +213,14 @@ struct Question {
 /// The target given, or the solved arrangement.
 fn target(board: &Board, to: Option<&str>) -> Result<Arrangement> {
     match to {
-        Some(text) => arrangement(text, "to"),
+        Some(text) => arrangement(board, text, "to"),
         None => Ok(Arrangement::solved(board.cells())),
     }
 }
 
 impl Question {
     fn read(&self) -> Result<(Board, Arrangement, Arrangement)> {
-        let board = read_spec(&self.board)?;
-        let from = arrangement(&self.from, "from")?;
+        let (board, from) = input::board_and_arrangement(&self.board, &self.from, "from")?;
         let to = target(&board, self.to.as_deref())?;
         Ok((board, from, to))
     }
@@ -383,7 +382,7 @@ fn run(command: Command) -> Result<u8> {
                 true => jsonl::Mode::Solve(&solver),
                 false => jsonl::Mode::Reach,
             };
-            let (_, bad) = jsonl::run(stdin, &mut out, mode)?;
+            let bad = jsonl::run(stdin, &mut out, mode)?.bad;
             if bad > 0 {
                 eprintln!(
                     "error: {bad} line(s) of the batch were bad; see their \"error\" answers"
@@ -423,9 +422,8 @@ fn run(command: Command) -> Result<u8> {
             invert,
             simplify,
         } => {
-            let board = read_spec(&board)?;
-            let from = arrangement(&from, "from")?;
-            let to = to.map(|t| arrangement(&t, "to")).transpose()?;
+            let (board, from) = input::board_and_arrangement(&board, &from, "from")?;
+            let to = to.map(|t| arrangement(&board, &t, "to")).transpose()?;
             let moves = input::argument_text(&moves, "moves")?.into_owned();
             let request = play::ApplyRequest {
                 moves,
@@ -442,7 +440,7 @@ fn run(command: Command) -> Result<u8> {
             color,
         } => {
             let board = read_spec(&board)?;
-            let from = from.map(|f| arrangement(&f, "from")).transpose()?;
+            let from = from.map(|f| arrangement(&board, &f, "from")).transpose()?;
             let to = target(&board, to.as_deref())?;
             play::show_command(&board, from.as_ref(), &to, color)
         }

@@ -103,7 +103,7 @@ impl<'a> Solver<'a> {
     }
 
     /// Whether this solver looks for a shortest solution from `from`.
-    fn wants_shortest(&self, board: &Board, from: &Arrangement) -> bool {
+    pub(crate) fn wants_shortest(&self, board: &Board, from: &Arrangement) -> bool {
         self.optimal || (self.shortest_when_cheap && Solver::shortest_is_cheap(board, from))
     }
 
