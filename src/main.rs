@@ -172,6 +172,11 @@ enum Command {
     Judge {
         /// Which judge's format.
         format: Format,
+        /// Map stdin into memory when it is a file: faster on big inputs, but
+        /// the file must not shrink while it is read (that would stop the
+        /// process with a bus error).
+        #[arg(long)]
+        mmap: bool,
     },
     /// Run the seeds' sample problems on embedded input and show the answers.
     Demo,
@@ -391,9 +396,14 @@ fn run(command: Command) -> Result<u8> {
             }
             Ok(0)
         }
-        Command::Judge { format } => {
+        Command::Judge { format, mmap } => {
             let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-            judge::run(format.into(), Input::stdin(), &mut out)?;
+            let input = if mmap {
+                Input::stdin_mapped()
+            } else {
+                Input::stdin()
+            };
+            judge::run(format.into(), input, &mut out)?;
             Ok(0)
         }
         Command::Gen {
