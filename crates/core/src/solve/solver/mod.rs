@@ -257,7 +257,9 @@ impl<'a> Solver<'a> {
         for cells in strong.tables(&rect, blank as u8).unwrap_or_default() {
             let started = Instant::now();
             let pattern = pattern(&rect, cells, blank as u8);
-            let db = pdb::load_or_build(&pattern, self.cache.as_ref(), &|p| self.report(p))?;
+            let report = |p: &Progress| self.report(p);
+            let db =
+                pdb::load_or_build(&pattern, self.cache.as_ref(), &report, pdb::Save::Required)?;
             out.push(Table {
                 file: self.cache.as_ref().map(|c| c.path_of(&pattern)),
                 entries: db.len(),
