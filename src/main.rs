@@ -180,6 +180,13 @@ enum Command {
     },
     /// Run the seeds' sample problems on embedded input and show the answers.
     Demo,
+    /// Print a shell completion script: `npuzzle completions bash > /etc/bash_completion.d/npuzzle`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): `npuzzle man | man -l -`.
+    Man,
 }
 
 #[derive(Subcommand)]
@@ -453,6 +460,23 @@ fn run(command: Command) -> Result<u8> {
             let from = from.map(|f| arrangement(&board, &f, "from")).transpose()?;
             let to = target(&board, to.as_deref())?;
             play::show_command(&board, from.as_ref(), &to, color)
+        }
+        Command::Completions { shell } => {
+            let mut out = io::stdout().lock();
+            clap_complete::generate(
+                shell,
+                &mut <Cli as clap::CommandFactory>::command(),
+                "npuzzle",
+                &mut out,
+            );
+            out.flush()?;
+            Ok(0)
+        }
+        Command::Man => {
+            let mut out = io::stdout().lock();
+            clap_mangen::Man::new(<Cli as clap::CommandFactory>::command()).render(&mut out)?;
+            out.flush()?;
+            Ok(0)
         }
         Command::Demo => {
             demo::run(&mut io::stdout().lock())?;
