@@ -224,7 +224,7 @@ fn completions_and_manual() {
     for shell in ["bash", "zsh", "fish"] {
         let (code, out, _) = run(&["completions", shell], "");
         assert_eq!(code, 0);
-        assert!(out.contains("solve") && out.contains("--board"), "{shell}");
+        assert!(out.contains("solve") && out.contains("board"), "{shell}");
     }
     let (code, out, _) = run(&["man"], "");
     assert_eq!(code, 0);
