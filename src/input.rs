@@ -83,5 +83,23 @@ pub fn board_and_arrangement(board: &str, arg: &str, which: &str) -> Result<(Boa
     }
     let board: Board = spec.parse()?;
     let arrangement = Arrangement::parse_on(&board, &text, which)?;
+    blank_hint(&arrangement, which)?;
     Ok((board, arrangement))
+}
+
+/// Refuses, with a hint, an arrangement that writes the blank as N on a
+/// board of N cells (tokens exactly 1..=N): some puzzles number it so.
+fn blank_hint(arrangement: &Arrangement, which: &str) -> Result<()> {
+    let tokens = arrangement.tokens();
+    let n = tokens.len() as u32;
+    let mut seen = vec![false; tokens.len() + 1];
+    let one_to_n = tokens
+        .iter()
+        .all(|&t| (1..=n).contains(&t) && !std::mem::replace(&mut seen[t as usize], true));
+    if n > 1 && one_to_n {
+        bail!(
+            "{which}: no blank (0); it seems to be written as {n}: npuzzle writes the blank as 0"
+        );
+    }
+    Ok(())
 }

@@ -34,6 +34,12 @@ fn rows_and_forms_people_type() {
     let (code, out, err) = run(&["reach", "-b", "3x3", "-f", &from], "");
     assert_eq!((code, out.as_str()), (0, "reachable\n"), "{err}");
     std::fs::remove_file(&path).unwrap();
+    let (code, _, err) = run(&["reach", "-b", "3x3", "-f", "1 2 3/4 5 6/7 8 9"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("written as 9") && err.contains("as 0"),
+        "{err}"
+    );
 }
 
 #[test]
