@@ -15,6 +15,7 @@ mod input;
 mod output;
 mod play;
 mod progress;
+mod serve;
 
 use input::{arrangement, read_spec};
 use output::MoveWriter;
@@ -160,6 +161,8 @@ enum Command {
     },
     /// Run the seeds' sample problems on embedded input and show the answers.
     Demo,
+    /// A web page on any board (draw, play, check, solve) and its JSON API, on 127.0.0.1:8080.
+    Serve(serve::Args),
 }
 
 #[derive(Subcommand)]
@@ -414,5 +417,6 @@ fn run(command: Command) -> Result<ExitCode> {
             demo::run(&mut io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Serve(args) => serve::run(args),
     }
 }

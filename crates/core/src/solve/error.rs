@@ -32,6 +32,10 @@ pub enum SolveError {
     /// Writing the moves out failed (streamed solutions only).
     #[error("i/o: {0}")]
     Io(#[from] std::io::Error),
+    /// The search was stopped by the flag given to
+    /// [`Solver::cancel_on`](crate::Solver::cancel_on).
+    #[error("the search was stopped before it found a solution")]
+    Cancelled,
 }
 
 /// A limit of npuzzle's methods that a question runs into.
