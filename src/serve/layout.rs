@@ -7,11 +7,13 @@
 //!   third side from the end across, any further sides down), each
 //!   labelled with its place;
 //! - a box of one dimension: a row;
-//! - graphs: by stress majorization (Gansner, Koren & North, *Graph
+//! - graphs: classical scaling of the distances between cells (in edges),
+//!   refined by stress majorization (Gansner, Koren & North, *Graph
 //!   drawing by stress majorization*, 2004): the drawn distance of every
 //!   two cells is pulled towards the number of edges between them, so
-//!   that cycles come out round and θ graphs as θ. Graphs over
-//!   [`MAX_STRESS_CELLS`] cells are drawn on a circle.
+//!   that cycles come out round and θ graphs as θ. Small graphs are laid
+//!   out from a few starts and the drawing with the fewest crossing edges
+//!   kept. Graphs over [`MAX_STRESS_CELLS`] cells are drawn on a circle.
 
 use npuzzle_core::{Board, Cell, Layout};
 use serde_json::{Value, json};
@@ -22,6 +24,9 @@ pub const MAX_STRESS_CELLS: usize = 400;
 
 /// Sweeps of stress majorization.
 const SWEEPS: usize = 300;
+
+/// The largest graph laid out from several starts.
+const MAX_TRIED_CELLS: usize = 100;
 
 /// A board's drawing: cell centres, size and labels.
 #[derive(Debug)]
@@ -137,13 +142,34 @@ fn boxed(dims: &[usize]) -> Placement {
     }
 }
 
-/// A graph: stress majorization from a circle, spread so that no two
-/// cells overlap, moved to start at half a cell from the edges.
+/// A graph: classical scaling of its distances, refined by stress
+/// majorization, spread so that no two cells overlap, moved to start at
+/// half a cell from the edges.
 fn graph(board: &Board) -> Placement {
     let n = board.cells();
     let mut centres: Vec<[f64; 2]> = circle(n);
     if n <= MAX_STRESS_CELLS && n > 1 {
-        stress_majorization(board, &mut centres);
+        let dist = Distances::new(board);
+        let mut scaled = centres.clone();
+        classical_scaling(&dist, &mut scaled);
+        let mut starts = vec![scaled];
+        if n <= MAX_TRIED_CELLS {
+            // Stress has local minima (a twisted cycle): a few more starts,
+            // the drawing with the fewest crossing edges kept.
+            starts.push(centres.clone());
+            starts.extend((1..=4).map(|seed| scattered(n, seed)));
+        }
+        let edges: Vec<(Cell, Cell)> = board.edges().collect();
+        centres = starts
+            .into_iter()
+            .map(|mut points| {
+                stress_majorization(&dist, &mut points);
+                let score = (crossings(&points, &edges), stress(&dist, &points));
+                (score, points)
+            })
+            .min_by(|(a, _), (b, _)| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)))
+            .map(|(_, points)| points)
+            .expect("at least one start");
     }
     // Spread: no two cells nearer than 0.9 of a cell (a dense graph's
     // layout puts them closer), at most six-fold.
@@ -186,48 +212,178 @@ fn circle(n: usize) -> Vec<[f64; 2]> {
         .collect()
 }
 
+/// `n` points scattered over a square, from a seed (a plain linear
+/// congruential generator: the drawing is the same every time).
+fn scattered(n: usize, seed: u64) -> Vec<[f64; 2]> {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let side = (n as f64).sqrt() * 1.5;
+    (0..n).map(|_| [next() * side, next() * side]).collect()
+}
+
+/// The number of pairs of edges, with no end in common, that cross.
+fn crossings(points: &[[f64; 2]], edges: &[(Cell, Cell)]) -> usize {
+    let side = |a: [f64; 2], b: [f64; 2], c: [f64; 2]| {
+        (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    };
+    let mut count = 0;
+    for (i, &(a, b)) in edges.iter().enumerate() {
+        for &(c, d) in &edges[..i] {
+            if a == c || a == d || b == c || b == d {
+                continue;
+            }
+            let [p, q, r, s] = [a, b, c, d].map(|v| points[v as usize]);
+            if side(p, q, r) * side(p, q, s) < 0.0 && side(r, s, p) * side(r, s, q) < 0.0 {
+                count += 1;
+            }
+        }
+    }
+    count
+}
+
+/// The weighted stress of a drawing: Σ (drawn − graph distance)² / d².
+fn stress(dist: &Distances, points: &[[f64; 2]]) -> f64 {
+    let n = points.len();
+    let mut total = 0.0;
+    for i in 0..n {
+        for j in 0..i {
+            let d = dist.get(i, j);
+            total += (distance(points[i], points[j]) - d).powi(2) / (d * d);
+        }
+    }
+    total
+}
+
 fn distance(a: [f64; 2], b: [f64; 2]) -> f64 {
     (a[0] - b[0]).hypot(a[1] - b[1])
 }
 
-/// Moves the points so that drawn distances approach graph distances,
-/// each point in turn to its weighted best place (weights 1/d²). Cells
-/// in different components are kept one more than the largest distance
-/// apart, with a weak pull.
-fn stress_majorization(board: &Board, points: &mut [[f64; 2]]) {
-    let n = points.len();
-    let mut dist = vec![u32::MAX; n * n];
-    let mut queue = Vec::with_capacity(n);
-    for s in 0..n {
-        let row = &mut dist[s * n..(s + 1) * n];
-        row[s] = 0;
-        queue.clear();
-        queue.push(s as Cell);
-        let mut head = 0;
-        while head < queue.len() {
-            let c = queue[head];
-            head += 1;
-            for &m in board.neighbours(c) {
-                if row[m as usize] == u32::MAX {
-                    row[m as usize] = row[c as usize] + 1;
-                    queue.push(m);
+/// The number of edges between every two cells; cells in different
+/// components are put one more than the largest distance apart.
+struct Distances {
+    n: usize,
+    /// Row-major, `n × n`.
+    d: Vec<f64>,
+    /// Whether the two cells are connected.
+    connected: Vec<bool>,
+}
+
+impl Distances {
+    /// Breadth-first search from every cell.
+    fn new(board: &Board) -> Distances {
+        let n = board.cells();
+        let mut hops = vec![u32::MAX; n * n];
+        let mut queue = Vec::with_capacity(n);
+        for s in 0..n {
+            let row = &mut hops[s * n..(s + 1) * n];
+            row[s] = 0;
+            queue.clear();
+            queue.push(s as Cell);
+            let mut head = 0;
+            while head < queue.len() {
+                let c = queue[head];
+                head += 1;
+                for &m in board.neighbours(c) {
+                    if row[m as usize] == u32::MAX {
+                        row[m as usize] = row[c as usize] + 1;
+                        queue.push(m);
+                    }
                 }
             }
         }
-    }
-    let far = dist
-        .iter()
-        .filter(|&&d| d != u32::MAX)
-        .max()
-        .copied()
-        .unwrap_or(0)
-        + 1;
-    let target = |i: usize, j: usize| -> (f64, f64) {
-        match dist[i * n + j] {
-            u32::MAX => (far as f64, 0.1 / (far as f64 * far as f64)),
-            d => (d as f64, 1.0 / (d as f64 * d as f64)),
+        let far = hops
+            .iter()
+            .filter(|&&h| h != u32::MAX)
+            .max()
+            .copied()
+            .unwrap_or(0)
+            + 1;
+        Distances {
+            n,
+            d: hops
+                .iter()
+                .map(|&h| if h == u32::MAX { far } else { h } as f64)
+                .collect(),
+            connected: hops.iter().map(|&h| h != u32::MAX).collect(),
         }
+    }
+
+    fn get(&self, i: usize, j: usize) -> f64 {
+        self.d[i * self.n + j]
+    }
+}
+
+/// Classical scaling (Torgerson): the points whose distances best match
+/// the graph's in the sense of inner products, from the two leading
+/// eigenvectors of the double-centred squared distances (by power
+/// iteration). A slight turn of the circle the points held is added, so
+/// that cells with the same distances to all others do not coincide.
+fn classical_scaling(dist: &Distances, points: &mut [[f64; 2]]) {
+    let n = dist.n;
+    // B = -1/2 J D² J, J the centring matrix.
+    let mut b: Vec<f64> = dist.d.iter().map(|d| -0.5 * d * d).collect();
+    let row_means: Vec<f64> = (0..n)
+        .map(|i| b[i * n..(i + 1) * n].iter().sum::<f64>() / n as f64)
+        .collect();
+    let mean = row_means.iter().sum::<f64>() / n as f64;
+    for i in 0..n {
+        for j in 0..n {
+            b[i * n + j] += mean - row_means[i] - row_means[j];
+        }
+    }
+    let times = |v: &[f64]| -> Vec<f64> {
+        (0..n)
+            .map(|i| {
+                b[i * n..(i + 1) * n]
+                    .iter()
+                    .zip(v)
+                    .map(|(a, x)| a * x)
+                    .sum()
+            })
+            .collect()
     };
+    let mut axes: Vec<(f64, Vec<f64>)> = Vec::new();
+    for axis in 0..2 {
+        // A deterministic start, not orthogonal to any likely eigenvector.
+        let mut v: Vec<f64> = (0..n)
+            .map(|i| ((i * (axis + 2) + 1) as f64 * 0.618_034).fract() - 0.5)
+            .collect();
+        for _ in 0..200 {
+            let mut w = times(&v);
+            for (_, u) in &axes {
+                let dot: f64 = w.iter().zip(u).map(|(a, b)| a * b).sum();
+                w.iter_mut().zip(u).for_each(|(a, b)| *a -= dot * b);
+            }
+            let norm = w.iter().map(|x| x * x).sum::<f64>().sqrt();
+            if norm < 1e-12 {
+                break;
+            }
+            v = w.into_iter().map(|x| x / norm).collect();
+        }
+        // The eigenvalue (a negative one, for distances no plane holds, gives no axis).
+        let value: f64 = times(&v).iter().zip(&v).map(|(a, b)| a * b).sum();
+        axes.push((value.max(0.0), v));
+    }
+    if axes.iter().all(|(value, _)| *value < 1e-9) {
+        return;
+    }
+    for (i, p) in points.iter_mut().enumerate() {
+        let x = axes[0].1[i] * axes[0].0.sqrt();
+        let y = axes[1].1[i] * axes[1].0.sqrt();
+        *p = [x + 0.05 * p[0], y + 0.05 * p[1]];
+    }
+}
+
+/// Moves the points so that drawn distances approach graph distances,
+/// each point in turn to its weighted best place (weights 1/d²; a weak
+/// pull between components).
+fn stress_majorization(dist: &Distances, points: &mut [[f64; 2]]) {
+    let n = points.len();
     for _ in 0..SWEEPS {
         let mut moved = 0.0f64;
         for i in 0..n {
@@ -236,7 +392,11 @@ fn stress_majorization(board: &Board, points: &mut [[f64; 2]]) {
                 if i == j {
                     continue;
                 }
-                let (d, w) = target(i, j);
+                let d = dist.get(i, j);
+                let w = match dist.connected[i * n + j] {
+                    true => 1.0 / (d * d),
+                    false => 0.1 / (d * d),
+                };
                 let (pi, pj) = (points[i], points[j]);
                 let len = distance(pi, pj).max(1e-9);
                 sx += w * (pj[0] + d * (pi[0] - pj[0]) / len);
@@ -302,6 +462,12 @@ mod tests {
         }
         let two_parts = place_spec("graph:4:0-1,2-3");
         assert!(two_parts.centres.iter().all(|c| c[0] >= 0.5 && c[1] >= 0.5));
+        // The Petersen graph: the best of several starts has far fewer
+        // crossings than classical scaling's (10).
+        let petersen = "graph:10:0-1,1-2,2-3,3-4,4-0,0-5,1-6,2-7,3-8,4-9,5-7,7-9,9-6,6-8,8-5";
+        let b: Board = petersen.parse().unwrap();
+        let edges: Vec<(Cell, Cell)> = b.edges().collect();
+        assert!(crossings(&place(&b).centres, &edges) <= 5);
         let big = place_spec(&format!("graph:{}:0-1", MAX_STRESS_CELLS + 1));
         assert_eq!(big.centres.len(), MAX_STRESS_CELLS + 1);
     }

@@ -32,7 +32,7 @@ export class BoardView {
   setLayout(show) {
     this.show = show;
     const [w, h] = show.size;
-    const unit = Math.max(10, Math.min(72, Math.floor(720 / Math.max(w, h, 1))));
+    const unit = Math.max(10, Math.min(96, Math.floor(640 / Math.max(w, h, 1))));
     this.unit = unit;
     this.graph = show.kind === 'graph';
     this.centres = show.positions.map(([x, y]) => [x * unit, y * unit]);
@@ -70,6 +70,14 @@ export class BoardView {
       return slot;
     });
     const labels = el('g', { class: 'labels' });
+    if (this.graph) {
+      // Cell numbers, for moves written as cell pairs.
+      this.centres.forEach(([x, y], cell) => {
+        const number = el('text', { x: x + unit * 0.36, y: y - unit * 0.4, class: 'cell-number' });
+        number.textContent = String(cell);
+        labels.append(number);
+      });
+    }
     for (const label of show.labels) {
       const text = el('text', { x: label.x * unit + 2, y: label.y * unit });
       text.textContent = label.text;
