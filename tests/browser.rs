@@ -12,10 +12,9 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, Stdio};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use common::serve::Server;
@@ -24,7 +23,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
 /// One browser at a time: the machine may have two cores.
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// A program on the PATH (or named by the environment variable `var`).
 fn find_program(var: &str, names: &[&str]) -> Option<PathBuf> {
@@ -42,6 +41,10 @@ struct Page {
     client: Client,
     server: Server,
     driver: Child,
+    /// chromedriver's port and the session's id, to end the session
+    /// even when a test fails.
+    driver_port: u16,
+    session: String,
     profile: PathBuf,
 }
 
@@ -57,7 +60,9 @@ impl Page {
             if std::env::var("NPUZZLE_BROWSER_TESTS").as_deref() == Ok("require") {
                 panic!("NPUZZLE_BROWSER_TESTS=require, but {why}");
             }
-            println!("{why}");
+            // Straight to stderr, past the test harness's capture, so that
+            // a plain `cargo test` shows it.
+            let _ = writeln!(std::io::stderr(), "browser tests {why}");
             return None;
         };
         let server = Server::start(&[]);
@@ -102,10 +107,13 @@ impl Page {
             .connect(&format!("http://127.0.0.1:{port}"))
             .await
             .expect("a browser session");
+        let session = client.session_id().await.unwrap().unwrap_or_default();
         Some(Page {
             client,
             server,
             driver,
+            driver_port: port,
+            session,
             profile,
         })
     }
@@ -210,8 +218,32 @@ impl Page {
             .to_string()
     }
 
+    /// Ends the session (the browser quits); the rest goes when dropped.
     async fn close(mut self) {
         let _ = self.client.clone().close().await;
+        self.session.clear();
+    }
+}
+
+impl Drop for Page {
+    /// Ends the session if a failed test left it open (a plain WebDriver
+    /// request: no async here), then chromedriver and the profile.
+    fn drop(&mut self) {
+        use std::io::Read;
+        let open = !self.session.is_empty();
+        if let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", self.driver_port))
+            && open
+        {
+            let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
+            let request = format!(
+                "DELETE /session/{} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+                self.session, self.driver_port
+            );
+            // chromedriver answers once the browser has quit.
+            if stream.write_all(request.as_bytes()).is_ok() {
+                let _ = stream.read(&mut [0; 256]);
+            }
+        }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
         let _ = std::fs::remove_dir_all(&self.profile);
@@ -221,7 +253,7 @@ impl Page {
 /// Runs `test` on a page, one browser at a time; skipped without a browser.
 macro_rules! with_page {
     (|$page:ident| $body:block) => {{
-        let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+        let _one = ONE_AT_A_TIME.lock().await;
         let Some($page) = Page::open().await else {
             return;
         };

@@ -570,7 +570,7 @@ impl Dfs<'_> {
             return false;
         }
         self.nodes += 1;
-        if self.nodes % CANCEL_CHECK == 0 && self.shared.cancel.load(Ordering::Relaxed) {
+        if self.nodes.is_multiple_of(CANCEL_CHECK) && self.shared.cancel.load(Ordering::Relaxed) {
             self.shared.found.store(true, Ordering::Relaxed);
             return false;
         }
