@@ -51,7 +51,7 @@ struct Page {
 impl Page {
     /// Everything started, or `None` (with the reason printed) when the
     /// browser is not installed.
-    async fn open() -> Option<Page> {
+    async fn open(server_args: &[&str]) -> Option<Page> {
         let chrome = find_program("CHROME", &["chromium", "chromium-browser", "google-chrome"]);
         let driver = find_program("CHROMEDRIVER", &["chromedriver"]);
         let (Some(chrome), Some(driver)) = (chrome, driver) else {
@@ -65,7 +65,7 @@ impl Page {
             let _ = writeln!(std::io::stderr(), "browser tests {why}");
             return None;
         };
-        let server = Server::start(&[]);
+        let server = Server::start(server_args);
         let mut driver = std::process::Command::new(driver)
             .arg("--port=0")
             .stdin(Stdio::null())
@@ -252,9 +252,12 @@ impl Drop for Page {
 
 /// Runs `test` on a page, one browser at a time; skipped without a browser.
 macro_rules! with_page {
-    (|$page:ident| $body:block) => {{
+    (|$page:ident| $body:block) => {
+        with_page!(server = [], |$page| $body)
+    };
+    (server = [$($arg:expr),*], |$page:ident| $body:block) => {{
         let _one = ONE_AT_A_TIME.lock().await;
-        let Some($page) = Page::open().await else {
+        let Some($page) = Page::open(&[$($arg),*]).await else {
             return;
         };
         $body
@@ -297,6 +300,29 @@ async fn a_shared_url_loads_and_check_gives_the_reason_with_its_cells() {
             .js("return [...document.querySelectorAll('.slot.named')].map(s => s.dataset.slot)")
             .await;
         assert_eq!(named, json!(["8"]), "the blank's cell is named");
+        // Typed (or pasted) and checked at once: the check is of what was typed.
+        let from = page.hook("from").await;
+        page.js("document.querySelector('[data-testid=from]').value = ''")
+            .await;
+        from.send_keys("1 2 3/4 5 6/7 0 8").await.unwrap();
+        page.click("check").await;
+        page.wait_for(
+            "document.querySelector('[data-testid=verdict]').textContent === 'reachable'",
+        )
+        .await;
+        assert!(
+            page.tiles().await.contains(&(8, 8, false)),
+            "tile 8 drawn on cell 8, off its goal"
+        );
+        // Bad input: the library's words, and the board stays as it was.
+        page.js("document.querySelector('[data-testid=from]').value = '1 2 3/4 5 6/7 0 x'")
+            .await;
+        page.click("check").await;
+        page.wait_for("document.querySelector('[data-testid=message]').textContent !== ''")
+            .await;
+        let said = page.text("message").await;
+        assert!(said.starts_with("from: ") && said.contains("'x'"), "{said}");
+        assert_eq!(page.tiles().await.len(), 8);
     });
 }
 
@@ -490,6 +516,69 @@ async fn a_graph_is_drawn_with_its_edges_and_played_on() {
             "document.querySelector('[data-testid=verdict]').textContent === 'reachable'",
         )
         .await;
+    });
+}
+
+#[tokio::test]
+async fn a_box_of_three_dimensions_is_drawn_as_layers_and_played_across_them() {
+    with_page!(|page| {
+        page.goto("board=2x3x4").await;
+        let labels = page.js("return [...document.querySelectorAll('#puzzle .labels text')].map(t => t.textContent)").await;
+        assert_eq!(labels, json!(["layer 0", "layer 1"]));
+        assert_eq!(page.tiles().await.len(), 23);
+        // The blank is on cell 23 (layer 1, last row and column); cell 11,
+        // the same place in layer 0, is next to it: its tile crosses over.
+        page.click_tile(11).await;
+        page.wait_for(
+            "document.querySelector('#puzzle .tile[data-token=\"12\"]').dataset.cell === '23'",
+        )
+        .await;
+        let from = page.value("from").await;
+        assert!(
+            from.ends_with("11 0 13 14 15 16 17 18 19 20 21 22 23 12"),
+            "{from}"
+        );
+    });
+}
+
+#[tokio::test]
+async fn stop_hangs_up_and_the_server_stops_the_search() {
+    // Manhattan distance only: Korf's first 15-puzzle takes far longer than this test.
+    with_page!(server = ["--pattern-tiles", "0"], |page| {
+        page.goto("board=4x4&from=14,13,15,7/11,12,9,5/6,0,2,1/4,8,10,3&to=0,1,2,3/4,5,6,7/8,9,10,11/12,13,14,15&optimal=1")
+            .await;
+        page.click("solve").await;
+        page.wait_for("!document.querySelector('[data-testid=stop]').hidden")
+            .await;
+        let started = Instant::now();
+        while page.server.searches() == 0 {
+            assert!(
+                started.elapsed() < Duration::from_secs(5),
+                "the search never started"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        page.click("stop").await;
+        page.wait_for("document.querySelector('[data-testid=message]').textContent === 'stopped'")
+            .await;
+        let stopped = Instant::now();
+        while page.server.searches() > 0 {
+            assert!(
+                stopped.elapsed() < Duration::from_secs(5),
+                "the search goes on"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(page.text("moves").await, "");
+        assert!(
+            !page
+                .hook("solve")
+                .await
+                .prop("disabled")
+                .await
+                .unwrap()
+                .is_some_and(|d| d == "true")
+        );
     });
 }
 

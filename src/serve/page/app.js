@@ -18,6 +18,7 @@ const state = {
   solution: null, // { moves: [[from, to], ...], index: moves played }
   timer: null,
   solving: null, // the AbortController of the solve under way
+  loading: Promise.resolve(true), // the load under way, if any
 };
 
 const view = new BoardView($('puzzle'), (cell) => clickTile(cell));
@@ -79,17 +80,39 @@ function readHash() {
 
 // ---- loading a board and arrangements ---------------------------------
 
+/** Loads what the inputs say (one load at a time); whether it worked. */
+function load(options) {
+  state.loading = state.loading.then(() => loadNow(options)).catch((error) => {
+    message(String(error));
+    return false;
+  });
+  return state.loading;
+}
+
+/**
+ * Waits for loads under way, then loads the inputs if they say something
+ * else than what is drawn (typed, but not yet entered); whether the
+ * board drawn is the one typed.
+ */
+async function loaded() {
+  const drawn = await state.loading;
+  const same = state.show && $('board').value.trim() === state.show.board
+    && $('from').value.trim() === text(state.start) && $('to').value.trim() === text(state.goal);
+  return same ? drawn : load();
+}
+
 /**
  * Draws the board typed, with the arrangements typed: when the board
  * changed and they do not fit it, with the goal on the board instead.
  */
-async function load({ resetArrangements = false } = {}) {
+async function loadNow({ resetArrangements = false } = {}) {
   stop();
   const spec = $('board').value.trim();
   const fromText = $('from').value.trim();
   const toText = $('to').value.trim();
   const changed = !state.show || state.show.board !== spec;
   let show;
+  let note = '';
   try {
     const request = { board: spec };
     if (!resetArrangements && toText) request.to = toText;
@@ -99,12 +122,13 @@ async function load({ resetArrangements = false } = {}) {
     } catch (error) {
       if (!changed || resetArrangements || (!fromText && !toText)) throw error;
       show = await api('/api/show', { board: spec });
+      note = `${error.message}: the goal is on the board instead`;
     }
   } catch (error) {
     message(error.message);
     return false;
   }
-  message();
+  message(note, 'note');
   const relaid = !state.show || JSON.stringify(state.show.positions) !== JSON.stringify(show.positions)
     || state.show.board !== show.board;
   state.show = show;
@@ -160,7 +184,7 @@ function moveByHand(from, to) {
 
 /** Arrow keys on 2-D boards: the tile beside the blank slides that way. */
 function arrowKey(event) {
-  if (!state.show || !state.show.grid || event.target.closest('input, select, textarea, button')) return;
+  if (!state.show || !state.show.grid || event.target.closest('input, select, textarea')) return;
   const step = { ArrowLeft: [1, 0], ArrowRight: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[event.key];
   if (!step) return;
   event.preventDefault();
@@ -180,6 +204,7 @@ function clearVerdict() {
 }
 
 async function check() {
+  if (!(await loaded())) return;
   try {
     const answer = await api('/api/reach', { board: state.show.board, from: state.current, to: state.goal });
     $('verdict').textContent = answer.reachable ? 'reachable' : `unreachable: ${answer.reason}`;
@@ -195,7 +220,7 @@ async function check() {
 // ---- solve -------------------------------------------------------------
 
 async function solve() {
-  if (state.solving) return;
+  if (state.solving || !(await loaded())) return;
   stop();
   const controller = new AbortController();
   state.solving = controller;
@@ -372,6 +397,7 @@ function slideTime() {
 // ---- random arrangements -------------------------------------------------
 
 async function generate(moves) {
+  if (!(await loaded())) return;
   try {
     const request = { board: state.show.board, to: state.goal };
     if (moves !== undefined) request.moves = moves;
