@@ -1,7 +1,12 @@
 //! What the command line reads: board specs and arrangements given in
-//! an argument or, with `@FILE`, in a file of bounded size.
+//! an argument or, with `@FILE`, in a file of bounded size (`@-`: stdin).
+//! A question's sizes are compared before its board is built, so that a
+//! short argument cannot ask for a huge board.
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result, bail};
+use npuzzle_core::formats::spec::spec_cells;
 use npuzzle_core::{Arrangement, Board};
 
 /// The most bytes read from an `@FILE` argument (a 2^26-cell board
@@ -12,37 +17,71 @@ const MAX_FILE: u64 = 1 << 30;
 /// boards do not fit in an argument list), at most [`MAX_FILE`] bytes.
 pub fn argument_text<'a>(arg: &'a str, which: &str) -> Result<std::borrow::Cow<'a, str>> {
     use std::io::Read;
+    /// Whether an argument has taken stdin already.
+    static STDIN_TAKEN: AtomicBool = AtomicBool::new(false);
     let Some(path) = arg.strip_prefix('@') else {
         return Ok(arg.into());
     };
-    let file =
-        std::fs::File::open(path).with_context(|| format!("{which}: cannot read '{path}'"))?;
+    let shown = path.escape_debug().to_string();
+    let source: Box<dyn Read> = if path == "-" {
+        if STDIN_TAKEN.swap(true, Ordering::Relaxed) {
+            bail!("{which}: stdin (@-) is read for one argument only");
+        }
+        Box::new(std::io::stdin().lock())
+    } else {
+        let file =
+            std::fs::File::open(path).with_context(|| format!("{which}: cannot read '{shown}'"))?;
+        Box::new(file)
+    };
     let mut text = String::new();
-    file.take(MAX_FILE + 1)
+    source
+        .take(MAX_FILE + 1)
         .read_to_string(&mut text)
-        .with_context(|| format!("{which}: cannot read '{path}' as text"))?;
+        .with_context(|| format!("{which}: cannot read '{shown}' as text"))?;
     if text.len() as u64 > MAX_FILE {
-        bail!("{which}: '{path}' is over {MAX_FILE} bytes");
+        bail!("{which}: '{shown}' is over {MAX_FILE} bytes");
     }
     Ok(text.into())
 }
 
-/// A board spec from the command line, or from a file with `@FILE`.
-pub fn read_spec(arg: &str) -> Result<Board> {
+/// A board spec's text from the command line, or from a file with
+/// `@FILE`.
+fn spec_text(arg: &str) -> Result<std::borrow::Cow<'_, str>> {
     let text = argument_text(arg, "board")?;
     if arg.starts_with('@') && text.trim_start().starts_with('@') {
         bail!(
             "board file '{}' refers to another file; write the spec itself",
-            &arg[1..]
+            arg[1..].escape_debug()
         );
     }
-    Ok(text.parse()?)
+    Ok(text)
 }
 
-/// An arrangement from the command line, or from a file with `@FILE`.
-pub fn arrangement(arg: &str, which: &str) -> Result<Arrangement> {
-    Ok(Arrangement::parse_named(
-        &argument_text(arg, which)?,
-        which,
-    )?)
+/// A board spec from the command line, or from a file with `@FILE`.
+pub fn read_spec(arg: &str) -> Result<Board> {
+    Ok(spec_text(arg)?.parse()?)
+}
+
+/// An arrangement for `board` from the command line, or from a file with
+/// `@FILE`; rows marked with `/` are checked against the board's.
+pub fn arrangement(board: &Board, arg: &str, which: &str) -> Result<Arrangement> {
+    let text = argument_text(arg, which)?;
+    Ok(Arrangement::parse_on(board, &text, which)?)
+}
+
+/// A board and an arrangement on it: the arrangement's size is checked
+/// against the spec's before the board is built.
+pub fn board_and_arrangement(board: &str, arg: &str, which: &str) -> Result<(Board, Arrangement)> {
+    let spec = spec_text(board)?;
+    let text = argument_text(arg, which)?;
+    let tokens = Arrangement::parse_named(&text, which)?.tokens().len();
+    // Only a board bigger than its arrangement could cost much to build;
+    // a spec over the limit is refused by the board's own check.
+    let big = |cells: &usize| *cells > tokens && *cells <= npuzzle_core::MAX_CELLS;
+    if let Some(cells) = spec_cells(&spec).filter(big) {
+        bail!("{which}: {tokens} tokens for a board of {cells} cells");
+    }
+    let board: Board = spec.parse()?;
+    let arrangement = Arrangement::parse_on(&board, &text, which)?;
+    Ok((board, arrangement))
 }

@@ -1,8 +1,13 @@
 //! The npuzzle command line: argument parsing and printing only; every
 //! decision is made by the `npuzzle-core` library.
 
+// On Unix the program starts at `streams`'s own C `main`, which sees the
+// standard streams before the Rust runtime would have hidden a closed one.
+#![cfg_attr(all(unix, not(test)), no_main)]
+// The unit-test harness brings its own `main`, so nothing reaches ours.
+#![cfg_attr(test, allow(dead_code))]
+
 use std::io::{self, BufWriter, Write};
-use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -10,12 +15,22 @@ use npuzzle_core::formats::jsonl;
 use npuzzle_core::formats::judge::{self, Input, JudgeFormat};
 use npuzzle_core::{Arrangement, Board, SolveError, Solver, Verdict, reach};
 
+/// `println!` that gives back write errors (a closed pipe, a full disk)
+/// instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*)
+    }};
+}
+
 mod demo;
 mod input;
 mod output;
 mod play;
 mod progress;
 mod serve;
+mod streams;
 
 use input::{arrangement, read_spec};
 use output::MoveWriter;
@@ -158,9 +173,21 @@ enum Command {
     Judge {
         /// Which judge's format.
         format: Format,
+        /// Map stdin into memory when it is a file: faster on big inputs, but
+        /// the file must not shrink while it is read (that would stop the
+        /// process with a bus error).
+        #[arg(long)]
+        mmap: bool,
     },
     /// Run the seeds' sample problems on embedded input and show the answers.
     Demo,
+    /// Print a shell completion script: `npuzzle completions bash > /etc/bash_completion.d/npuzzle`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): `npuzzle man | man -l -`.
+    Man,
     /// A web page on any board (draw, play, check, solve) and its JSON API, on 127.0.0.1:8080.
     Serve(serve::Args),
 }
@@ -201,15 +228,14 @@ struct Question {
 /// The target given, or the solved arrangement.
 fn target(board: &Board, to: Option<&str>) -> Result<Arrangement> {
     match to {
-        Some(text) => arrangement(text, "to"),
+        Some(text) => arrangement(board, text, "to"),
         None => Ok(Arrangement::solved(board.cells())),
     }
 }
 
 impl Question {
     fn read(&self) -> Result<(Board, Arrangement, Arrangement)> {
-        let board = read_spec(&self.board)?;
-        let from = arrangement(&self.from, "from")?;
+        let (board, from) = input::board_and_arrangement(&self.board, &self.from, "from")?;
         let to = target(&board, self.to.as_deref())?;
         Ok((board, from, to))
     }
@@ -238,27 +264,48 @@ impl From<Format> for JudgeFormat {
     }
 }
 
-fn main() -> ExitCode {
+/// The program, once the standard streams have been looked at (see
+/// `streams`): exit 0, 1 or 2 as each command says.
+fn run_main(closed: streams::Closed) -> u8 {
     let cli = Cli::parse();
-    match run(cli.command) {
+    let reads_stdin = matches!(cli.command, Command::Batch { .. } | Command::Judge { .. });
+    match closed.check(reads_stdin).and_then(|()| run(cli.command)) {
         Ok(code) => code,
+        // The reader went away (`| head`): what it wanted, it has.
+        Err(e) if broken_pipe(&e) => 0,
         Err(e) => {
             let _ = io::stdout().flush();
             eprintln!("error: {e:#}");
-            ExitCode::from(2)
+            2
         }
     }
+}
+
+/// Whether `e` comes from writing to a pipe whose reader has gone.
+fn broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        let io = cause.downcast_ref::<io::Error>().or_else(|| {
+            match cause.downcast_ref::<SolveError>() {
+                Some(SolveError::Io(io)) => Some(io),
+                _ => match cause.downcast_ref::<npuzzle_core::Error>() {
+                    Some(npuzzle_core::Error::Io(io)) => Some(io),
+                    _ => None,
+                },
+            }
+        });
+        io.is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// The solver the flags ask for: shortest solutions where asked or cheap
 /// (unless `--fast`), with the cache and progress bars.
 fn solver<'a>(optimal: bool, fast: bool, pattern_tiles: Option<usize>) -> Solver<'a> {
-    let mut solver = Solver::new().optimal(optimal).shortest_when_cheap(!fast);
-    if !fast {
-        if let Some(cache) = progress::cache_or_warn() {
-            solver = solver.cache(cache);
-        }
-        solver = solver.on_progress(progress::reporter());
+    let mut solver = Solver::new()
+        .optimal(optimal)
+        .shortest_when_cheap(!fast)
+        .on_progress(progress::reporter());
+    if let Some(cache) = (!fast).then(progress::cache_or_warn).flatten() {
+        solver = solver.cache(cache);
     }
     if let Some(tiles) = pattern_tiles {
         solver = solver.pattern_tiles(tiles);
@@ -266,20 +313,20 @@ fn solver<'a>(optimal: bool, fast: bool, pattern_tiles: Option<usize>) -> Solver
     solver
 }
 
-fn run(command: Command) -> Result<ExitCode> {
+fn run(command: Command) -> Result<u8> {
     match command {
         Command::Reach { question, json } => {
             let (board, from, to) = question.read()?;
             let verdict = reach(&board, &from, &to)?;
             if json {
-                println!("{}", jsonl::verdict_json(&verdict));
+                say!("{}", jsonl::verdict_json(&verdict))?;
             } else {
                 match verdict.reason() {
-                    None => println!("reachable"),
-                    Some(reason) => println!("unreachable: {reason}"),
+                    None => say!("reachable")?,
+                    Some(reason) => say!("unreachable: {reason}")?,
                 }
             }
-            Ok(ExitCode::from(if verdict.is_reachable() { 0 } else { 1 }))
+            Ok(if verdict.is_reachable() { 0 } else { 1 })
         }
         Command::Solve {
             question,
@@ -298,11 +345,11 @@ fn run(command: Command) -> Result<ExitCode> {
                 return match solver.solve(&board, &from, &to) {
                     Ok(solution) => {
                         play::print_steps(&board, &from, &to, solution.moves(), color)?;
-                        Ok(ExitCode::SUCCESS)
+                        Ok(0)
                     }
                     Err(SolveError::Unreachable(reason)) => {
-                        println!("unreachable: {reason}");
-                        Ok(ExitCode::from(1))
+                        say!("unreachable: {reason}")?;
+                        Ok(1)
                     }
                     Err(e) => Err(e.into()),
                 };
@@ -324,17 +371,17 @@ fn run(command: Command) -> Result<ExitCode> {
                         writeln!(out, "unreachable: {reason}")?;
                     }
                     out.flush()?;
-                    return Ok(ExitCode::from(1));
+                    return Ok(1);
                 }
                 Err(e) => return Err(e.into()),
             };
             writer.finish(&summary, &mut out)?;
             out.flush()?;
-            Ok(ExitCode::SUCCESS)
+            Ok(0)
         }
         Command::Pdb { action } => {
             progress::pdb(action)?;
-            Ok(ExitCode::SUCCESS)
+            Ok(0)
         }
         Command::Batch {
             solve: solve_lines,
@@ -350,19 +397,24 @@ fn run(command: Command) -> Result<ExitCode> {
                 true => jsonl::Mode::Solve(&solver),
                 false => jsonl::Mode::Reach,
             };
-            let (_, bad) = jsonl::run(stdin, &mut out, mode)?;
+            let bad = jsonl::run(stdin, &mut out, mode)?.bad;
             if bad > 0 {
                 eprintln!(
                     "error: {bad} line(s) of the batch were bad; see their \"error\" answers"
                 );
-                return Ok(ExitCode::from(2));
+                return Ok(2);
             }
-            Ok(ExitCode::SUCCESS)
+            Ok(0)
         }
-        Command::Judge { format } => {
+        Command::Judge { format, mmap } => {
             let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-            judge::run(format.into(), Input::stdin(), &mut out)?;
-            Ok(ExitCode::SUCCESS)
+            let input = if mmap {
+                Input::stdin_mapped()
+            } else {
+                Input::stdin()
+            };
+            judge::run(format.into(), input, &mut out)?;
+            Ok(0)
         }
         Command::Gen {
             board,
@@ -390,9 +442,8 @@ fn run(command: Command) -> Result<ExitCode> {
             invert,
             simplify,
         } => {
-            let board = read_spec(&board)?;
-            let from = arrangement(&from, "from")?;
-            let to = to.map(|t| arrangement(&t, "to")).transpose()?;
+            let (board, from) = input::board_and_arrangement(&board, &from, "from")?;
+            let to = to.map(|t| arrangement(&board, &t, "to")).transpose()?;
             let moves = input::argument_text(&moves, "moves")?.into_owned();
             let request = play::ApplyRequest {
                 moves,
@@ -409,13 +460,30 @@ fn run(command: Command) -> Result<ExitCode> {
             color,
         } => {
             let board = read_spec(&board)?;
-            let from = from.map(|f| arrangement(&f, "from")).transpose()?;
+            let from = from.map(|f| arrangement(&board, &f, "from")).transpose()?;
             let to = target(&board, to.as_deref())?;
             play::show_command(&board, from.as_ref(), &to, color)
         }
+        Command::Completions { shell } => {
+            let mut out = io::stdout().lock();
+            clap_complete::generate(
+                shell,
+                &mut <Cli as clap::CommandFactory>::command(),
+                "npuzzle",
+                &mut out,
+            );
+            out.flush()?;
+            Ok(0)
+        }
+        Command::Man => {
+            let mut out = io::stdout().lock();
+            clap_mangen::Man::new(<Cli as clap::CommandFactory>::command()).render(&mut out)?;
+            out.flush()?;
+            Ok(0)
+        }
         Command::Demo => {
             demo::run(&mut io::stdout().lock())?;
-            Ok(ExitCode::SUCCESS)
+            Ok(0)
         }
         Command::Serve(args) => serve::run(args),
     }

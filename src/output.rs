@@ -10,7 +10,7 @@ use npuzzle_core::{Board, Directions, Move, Summary};
 
 /// Prints moves as they come: direction letters on 2-D boards, `from-to`
 /// pairs elsewhere, a JSON object with `--json`, only the count with
-/// `--count`. Write errors are kept for the end.
+/// `--count`.
 pub struct MoveWriter<'a> {
     board: &'a Board,
     json: bool,
@@ -20,7 +20,6 @@ pub struct MoveWriter<'a> {
     /// answer's `"directions"` up to [`MAX_KEPT_LETTERS`] bytes.
     kept: Option<(Directions, Vec<u8>)>,
     written: u64,
-    error: Option<io::Error>,
 }
 
 /// The longest `"directions"` string a JSON answer carries (longer
@@ -37,13 +36,14 @@ impl<'a> MoveWriter<'a> {
             letters: (two_d && !json).then(Directions::default),
             kept: (two_d && json && !count).then(|| (Directions::default(), Vec::new())),
             written: 0,
-            error: None,
         }
     }
 
-    pub fn push(&mut self, m: Move, out: &mut impl Write) {
-        if self.count || self.error.is_some() {
-            return;
+    /// Writes one move; the first write error is returned (and stops
+    /// the solve, so that a closed pipe ends the work at once).
+    pub fn push(&mut self, m: Move, out: &mut impl Write) -> io::Result<()> {
+        if self.count {
+            return Ok(());
         }
         let result = if self.json {
             let sep = if self.written == 0 {
@@ -65,16 +65,11 @@ impl<'a> MoveWriter<'a> {
             write!(out, "{sep}{}-{}", m.from, m.to)
         };
         self.written += 1;
-        if let Err(e) = result {
-            self.error = Some(e);
-        }
+        result
     }
 
     pub fn finish(&mut self, summary: &Summary, out: &mut impl Write) -> Result<()> {
         let seconds = summary.elapsed.as_secs_f64();
-        if let Some(e) = self.error.take() {
-            return Err(e.into());
-        }
         if self.json {
             let mut fields = jsonl::solved_fields(summary);
             if let Some((mut letters, mut bytes)) = self.kept.take() {

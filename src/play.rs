@@ -3,7 +3,6 @@
 //! sequence) and `show` (a board drawn in the terminal).
 
 use std::io::{IsTerminal, Write};
-use std::process::ExitCode;
 
 use anyhow::{Result, bail};
 use clap::ValueEnum;
@@ -69,7 +68,7 @@ pub struct GenRequest {
 }
 
 /// `npuzzle gen`: `count` arrangements that reach `to`, one a line.
-pub fn gen_command(board: &Board, to: &Arrangement, request: GenRequest) -> Result<ExitCode> {
+pub fn gen_command(board: &Board, to: &Arrangement, request: GenRequest) -> Result<u8> {
     let seed = request.seed.unwrap_or_else(|| {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
         now.map(|d| d.as_nanos() as u64).unwrap_or(0)
@@ -89,7 +88,7 @@ pub fn gen_command(board: &Board, to: &Arrangement, request: GenRequest) -> Resu
         }
     }
     out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(0)
 }
 
 /// What `apply` does with the moves.
@@ -103,33 +102,33 @@ pub struct ApplyRequest {
 /// `npuzzle apply`: plays the moves from `from` and prints where they
 /// end, or checks that against `to`, or prints the moves inverted or
 /// simplified.
-pub fn apply_command(board: &Board, from: &Arrangement, request: ApplyRequest) -> Result<ExitCode> {
+pub fn apply_command(board: &Board, from: &Arrangement, request: ApplyRequest) -> Result<u8> {
     if request.invert && request.simplify {
         bail!("--invert and --simplify print a sequence each: give one");
     }
     let (moves, end) = play(board, from, &request.moves)?;
     if request.invert {
-        println!("{}", moves_text(board, &invert(&moves)));
-        return Ok(ExitCode::SUCCESS);
+        say!("{}", moves_text(board, &invert(&moves)))?;
+        return Ok(0);
     }
     if request.simplify {
         let short = simplify(&moves);
-        println!("{}", moves_text(board, &short));
+        say!("{}", moves_text(board, &short))?;
         eprintln!("{} moves, {} after simplifying", moves.len(), short.len());
-        return Ok(ExitCode::SUCCESS);
+        return Ok(0);
     }
     match request.to {
         Some(to) if to == end => {
-            println!("the moves end on the target");
-            Ok(ExitCode::SUCCESS)
+            say!("the moves end on the target")?;
+            Ok(0)
         }
         Some(_) => {
-            println!("the moves end on {}", arrangement_text(board, &end));
-            Ok(ExitCode::from(1))
+            say!("the moves end on {}", arrangement_text(board, &end))?;
+            Ok(1)
         }
         None => {
-            println!("{}", arrangement_text(board, &end));
-            Ok(ExitCode::SUCCESS)
+            say!("{}", arrangement_text(board, &end))?;
+            Ok(0)
         }
     }
 }
@@ -140,7 +139,7 @@ pub fn show_command(
     from: Option<&Arrangement>,
     to: &Arrangement,
     color: Color,
-) -> Result<ExitCode> {
+) -> Result<u8> {
     if let Some(a) = from {
         a.check(board, "from")?;
     }
@@ -149,8 +148,8 @@ pub fn show_command(
         goal: from.map(|_| to.tokens()),
         color: color.on(),
     };
-    print!("{}", drawing.draw(board));
-    Ok(ExitCode::SUCCESS)
+    write!(std::io::stdout().lock(), "{}", drawing.draw(board))?;
+    Ok(0)
 }
 
 /// `solve --steps`: every arrangement from the start to the end, drawn.

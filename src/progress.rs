@@ -36,33 +36,40 @@ pub fn cache_or_warn() -> Option<PdbCache> {
         .ok()
 }
 
-/// A progress callback: one bar per database build on a terminal,
-/// warnings (a table that could not be saved) always.
+/// A progress callback: a bar per database build and per pass of a long
+/// solve, on a terminal; warnings (a table that could not be saved)
+/// always.
 pub fn reporter() -> impl Fn(&Progress) + Sync {
-    let bar: Mutex<Option<ProgressBar>> = Mutex::new(None);
+    let bar: Mutex<Option<(String, ProgressBar)>> = Mutex::new(None);
     let on_terminal = std::io::stderr().is_terminal();
-    move |progress: &Progress| match progress {
-        Progress::Building { table, done, total } => {
-            if !on_terminal {
-                return;
-            }
-            let mut bar = bar.lock().unwrap_or_else(|e| e.into_inner());
-            if *done == 0 {
-                let b = ProgressBar::new(*total);
-                b.set_style(
-                    ProgressStyle::with_template("{msg} [{bar:40}] {percent}% {elapsed}")
-                        .expect("a valid template"),
-                );
-                b.set_message(format!("building {table}"));
-                *bar = Some(b);
-            } else if let Some(b) = bar.as_ref() {
-                b.set_position(*done);
-                if done == total {
-                    b.finish_and_clear();
-                }
+    move |progress: &Progress| {
+        let (title, done, total) = match progress {
+            Progress::Building { table, done, total } => (format!("building {table}"), done, total),
+            Progress::Solving { stage, done, total } => (stage.to_string(), done, total),
+            Progress::NotSaved { .. } => return eprintln!("warning: {progress}"),
+            _ => return,
+        };
+        if !on_terminal {
+            return;
+        }
+        let mut bar = bar.lock().unwrap_or_else(|e| e.into_inner());
+        if bar.as_ref().is_none_or(|(t, _)| *t != title) {
+            let b = ProgressBar::new(*total);
+            b.set_style(
+                ProgressStyle::with_template("{msg} [{bar:40}] {percent}% {elapsed}")
+                    .expect("a valid template"),
+            );
+            b.set_message(title.clone());
+            if let Some((_, old)) = bar.replace((title, b)) {
+                old.finish_and_clear();
             }
         }
-        other => eprintln!("warning: {other}"),
+        if let Some((_, b)) = bar.as_ref() {
+            b.set_position(*done);
+            if done == total {
+                b.finish_and_clear();
+            }
+        }
     }
 }
 
@@ -83,29 +90,29 @@ pub fn pdb(action: PdbAction) -> Result<()> {
             }
             for table in solver.prepare(&board, blank)? {
                 let file = table.file.map(|f| f.display().to_string());
-                println!(
+                say!(
                     "{}: {} entries, {:.1} s",
                     file.unwrap_or_default(),
                     table.entries,
                     table.elapsed.as_secs_f64()
-                );
+                )?;
             }
         }
         PdbAction::List => {
             let files = cache.list()?;
             if files.is_empty() {
-                println!("no pattern databases in {}", cache.dir().display());
+                say!("no pattern databases in {}", cache.dir().display())?;
             }
             for (path, size) in files {
-                println!("{}\t{size}", path.display());
+                say!("{}\t{size}", path.display())?;
             }
         }
         PdbAction::Clear => {
             let n = cache.clear()?;
-            println!(
+            say!(
                 "removed {n} pattern database(s) from {}",
                 cache.dir().display()
-            );
+            )?;
         }
     }
     Ok(())

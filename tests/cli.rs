@@ -196,11 +196,14 @@ fn judge_samples_byte_for_byte() {
         let (code, out, err) = run(&["judge", format], input);
         assert_eq!((code, out.as_str()), (0, *want), "{format}: {err}");
         // The same from a file, and from a file read past a first line.
-        let (code, out, err) = run_on_file(&["judge", format], input, 0);
-        assert_eq!((code, out.as_str()), (0, *want), "{format} (file): {err}");
-        let skipped = format!("skipped\n{input}");
-        let (code, out, err) = run_on_file(&["judge", format], &skipped, 8);
-        assert_eq!((code, out.as_str()), (0, *want), "{format} (offset): {err}");
+        // Read, and mapped with --mmap.
+        for args in [&["judge", format][..], &["judge", format, "--mmap"]] {
+            let (code, out, err) = run_on_file(args, input, 0);
+            assert_eq!((code, out.as_str()), (0, *want), "{args:?} (file): {err}");
+            let skipped = format!("skipped\n{input}");
+            let (code, out, err) = run_on_file(args, &skipped, 8);
+            assert_eq!((code, out.as_str()), (0, *want), "{args:?} (offset): {err}");
+        }
     }
 }
 
@@ -257,6 +260,7 @@ fn judge_errors_keep_earlier_answers() {
         for (code, out, err) in [
             run(&["judge", format], input),
             run_on_file(&["judge", format], input, 0),
+            run_on_file(&["judge", format, "--mmap"], input, 0),
         ] {
             assert_eq!(code, 2, "{format} {input:?}");
             assert_eq!(out, *want, "{format} {input:?}");

@@ -218,3 +218,15 @@ fn flags_that_do_nothing_are_refused() {
     );
     assert_eq!(code, 2);
 }
+
+#[test]
+fn completions_and_manual() {
+    for shell in ["bash", "zsh", "fish"] {
+        let (code, out, _) = run(&["completions", shell], "");
+        assert_eq!(code, 0);
+        assert!(out.contains("solve") && out.contains("board"), "{shell}");
+    }
+    let (code, out, _) = run(&["man"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains(".TH npuzzle 1"), "{out}");
+}

@@ -261,6 +261,23 @@ fn bad_input_is_a_400_with_the_librarys_words_and_files_are_never_read() {
             "at most",
         ),
         ("/api/show", json!({"board": "200x200"}), "at most"),
+        ("/api/show", json!({"board": "graph:67108864"}), "at most"),
+        ("/api/gen", json!({"board": "graph:67108864"}), "at most"),
+        (
+            "/api/reach",
+            json!({"board": "graph:67108864", "from": "1 0"}),
+            "2 tokens for a board of 67108864 cells",
+        ),
+        (
+            "/api/reach",
+            json!({"board": "2x2", "from": "1 2 3 0", "optimal": true}),
+            "unknown field",
+        ),
+        (
+            "/api/show",
+            json!({"board": "2x2", "color": true}),
+            "unknown field",
+        ),
         ("/api/show", json!({"board": "3x3", "to": [1, 2, 3]}), "to"),
         (
             "/api/gen",
@@ -459,7 +476,10 @@ fn others_are_answered(server: &Server) {
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
     let all = started.elapsed();
-    assert!(answers.iter().all(|&(status, _)| status == 200));
+    assert!(
+        answers.iter().all(|&(status, _)| status == 200),
+        "{answers:?}"
+    );
     let slowest = answers.iter().map(|&(_, t)| t).max().unwrap();
     println!(
         "16 requests at once beside a running search: all answered in {all:?}, slowest {slowest:?}"

@@ -6,9 +6,9 @@
 //! |---|---|---|
 //! | `POST /api/reach` | `board`, `from`, `to`?, `id`? | `{"reachable", "reason", "kind"?, "cells"}` (`cells`: those the reason names, for highlighting) |
 //! | `POST /api/solve` | the same, `optimal`?, `fast`? | as `batch --solve`: `{"reachable", "moves", "length", "mtm"?, "directions"?, "optimal", "nodes", "seconds"}`, or the verdict |
-//! | `POST /api/gen` | `board`, `to`?, `seed`?, `moves`? | as `gen --json`: `{"board", "from", "to", "seed"}` (uniform, or `moves` random moves from `to`) |
-//! | `POST /api/apply` | `board`, `from`, `moves` (text or `[[from, to], ...]`), `to`? | `{"end", "length", "moves", "directions"?, "reached"?}` |
-//! | `POST /api/show` | `board`, `from`?, `to`? | `{"board", "cells", "kind", "dims"?, "grid", "positions", "size", "labels", "edges", "from"?, "to"}` |
+//! | `POST /api/gen` | `board`, `to`?, `seed`?, `moves`?, `id`? | as `gen --json`: `{"board", "from", "to", "seed"}` (uniform, or `moves` random moves from `to`) |
+//! | `POST /api/apply` | `board`, `from`, `moves` (text or `[[from, to], ...]`), `to`?, `id`? | `{"end", "length", "moves", "directions"?, "reached"?}` |
+//! | `POST /api/show` | `board`, `from`?, `to`?, `id`? | `{"board", "cells", "kind", "dims"?, "grid", "positions", "size", "labels", "edges", "from"?, "to"}` |
 //! | `GET /api/status` | | `{"searches", "time_limit", "version"}` |
 //!
 //! Arrangements are arrays of tokens or strings (`"1 2 3/4 0 5"`); a
@@ -30,14 +30,17 @@ use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
 use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
-use npuzzle_core::formats::jsonl::{ArrangementValue, QuestionReader, solution_json, verdict_json};
+use npuzzle_core::formats::jsonl::{
+    ArrangementValue, Question, QuestionReader, solution_json, verdict_json,
+};
 use npuzzle_core::formats::moves::play;
+use npuzzle_core::formats::spec::spec_cells;
 use npuzzle_core::generate::Generator;
 use npuzzle_core::{
     Arrangement, Board, Cell, Reason, SolveError, Solver, Verdict, directions, reach,
 };
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use super::App;
 use super::jobs::JobError;
@@ -136,9 +139,35 @@ pub fn parse<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, Failure> {
     serde_json::from_str(text).map_err(|e| Failure::bad(format!("json: {e}")))
 }
 
-/// A board spec from a request (the library refuses `@FILE`).
-pub fn parse_board(spec: &str) -> Result<Board, Failure> {
+/// A board spec from a request (the library refuses `@FILE`), refused
+/// before it is built when it has over `max` cells (`what` says what the
+/// page does with boards up to that size).
+pub fn parse_board(spec: &str, max: usize, what: &str) -> Result<Board, Failure> {
+    if let Some(cells) = spec_cells(spec).filter(|&cells| cells > max) {
+        return Err(Failure::bad(format!(
+            "the page {what} boards of at most {max} cells (this one has {cells}); the \
+             command line takes any size"
+        )));
+    }
     spec.parse().map_err(Failure::bad)
+}
+
+/// A batch question from a request that has fields of its own besides:
+/// those are taken out and given back, the rest is read as a batch line
+/// (unknown fields refused, sizes checked before the board is built).
+fn question_with(text: &str, own: &[&str]) -> Result<(Question, Map<String, Value>), Failure> {
+    let mut value: Value = parse(text)?;
+    let fields = value
+        .as_object_mut()
+        .ok_or_else(|| Failure::bad("json: a request is a JSON object"))?;
+    let taken: Map<String, Value> = own
+        .iter()
+        .filter_map(|&name| Some((name.to_string(), fields.remove(name)?)))
+        .collect();
+    let question = QuestionReader::default()
+        .parse(&value.to_string())
+        .map_err(Failure::bad)?;
+    Ok((question, taken))
 }
 
 /// Runs `work` on the request's body as a job, and answers.
@@ -232,10 +261,9 @@ pub async fn post_solve(
     let (cache, pattern_tiles) = (app.cache.clone(), app.pattern_tiles);
     let report = app.jobs.reporter();
     answer(&app, &headers, body, move |text, cancel| {
-        let options: SolveOptions = parse(text)?;
-        let q = QuestionReader::default()
-            .parse(text)
-            .map_err(Failure::bad)?;
+        let (q, options) = question_with(text, &["optimal", "fast"])?;
+        let options: SolveOptions = serde_json::from_value(Value::Object(options))
+            .map_err(|e| Failure::bad(format!("json: {e}")))?;
         if q.board.cells() > MAX_SOLVE_CELLS {
             return Err(Failure::bad(format!(
                 "the page solves boards of at most {MAX_SOLVE_CELLS} cells (this one has {}); \
@@ -285,6 +313,7 @@ fn solve_with(
 
 /// A gen request: `board`, and optionally `to`, `seed`, `moves`, `id`.
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct GenRequest {
     board: String,
     #[serde(default)]
@@ -300,7 +329,7 @@ struct GenRequest {
 /// The target of a request: the one given, or the solved arrangement.
 pub fn target(board: &Board, to: Option<&ArrangementValue>) -> Result<Arrangement, Failure> {
     match to {
-        Some(to) => to.to_arrangement("to").map_err(Failure::bad),
+        Some(to) => to.to_arrangement(board, "to").map_err(Failure::bad),
         None => Ok(Arrangement::solved(board.cells())),
     }
 }
@@ -315,14 +344,7 @@ pub async fn post_gen(
 ) -> Response {
     answer(&app, &headers, body, |text, _| {
         let request: GenRequest = parse(text)?;
-        let board = parse_board(&request.board)?;
-        if board.cells() > MAX_GEN_CELLS {
-            return Err(Failure::bad(format!(
-                "the page draws arrangements on boards of at most {MAX_GEN_CELLS} cells \
-                 (this one has {}); `npuzzle gen` takes any size",
-                board.cells()
-            )));
-        }
+        let board = parse_board(&request.board, MAX_GEN_CELLS, "makes arrangements on")?;
         let to = target(&board, request.to.as_ref())?;
         let seed = request.seed.unwrap_or_else(|| {
             let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
@@ -354,19 +376,8 @@ enum MovesValue {
     Pairs(Vec<[Cell; 2]>),
 }
 
-/// An apply request: `board`, `from`, `moves`, and optionally `to`, `id`.
-#[derive(Deserialize)]
-struct ApplyRequest {
-    board: String,
-    from: ArrangementValue,
-    moves: MovesValue,
-    #[serde(default)]
-    to: Option<ArrangementValue>,
-    #[serde(default)]
-    id: Option<Value>,
-}
-
-/// `POST /api/apply`: plays the moves from `from`, each checked; the
+/// `POST /api/apply`: `board`, `from`, `moves`, and optionally `to`,
+/// `id`. Plays the moves from `from`, each checked; the
 /// arrangement they end on, and whether it is `to` when `to` is given.
 pub async fn post_apply(
     State(app): State<Arc<App>>,
@@ -374,30 +385,37 @@ pub async fn post_apply(
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
     answer(&app, &headers, body, |text, _| {
-        let request: ApplyRequest = parse(text)?;
-        let board = parse_board(&request.board)?;
-        let from = request.from.to_arrangement("from").map_err(Failure::bad)?;
-        let moves = match &request.moves {
-            MovesValue::Text(text) => text.clone(),
-            MovesValue::Pairs(pairs) => json!(pairs).to_string(),
+        let given_to = parse::<Map<String, Value>>(text)?.contains_key("to");
+        let (q, mut own) = question_with(text, &["moves"])?;
+        let moves = own
+            .remove("moves")
+            .ok_or_else(|| Failure::bad("json: missing field `moves`"))?;
+        let moves = match serde_json::from_value(moves) {
+            Ok(MovesValue::Text(text)) => text,
+            Ok(MovesValue::Pairs(pairs)) => json!(pairs).to_string(),
+            Err(_) => {
+                return Err(Failure::bad(
+                    "moves: give a text (R3U2LD, 5-4 8-5) or an array of [from, to] pairs of cells",
+                ));
+            }
         };
+        let (board, from) = (q.board.as_ref(), &q.from);
         let count = single_moves(&moves);
         if count > MAX_MOVES {
             return Err(Failure::bad(format!(
                 "moves: at most {MAX_MOVES} single moves (these are {count})"
             )));
         }
-        let (moves, end) = play(&board, &from, &moves).map_err(Failure::bad)?;
+        let (moves, end) = play(board, from, &moves).map_err(Failure::bad)?;
         let pairs: Vec<[Cell; 2]> = moves.iter().map(|m| [m.from, m.to]).collect();
         let mut value = json!({"end": end, "length": moves.len(), "moves": pairs});
-        if let Some(letters) = directions(&board, &moves) {
+        if let Some(letters) = directions(board, &moves) {
             value["directions"] = json!(letters);
         }
-        if let Some(to) = &request.to {
-            let to = to.to_arrangement("to").map_err(Failure::bad)?;
-            value["reached"] = json!(to == end);
+        if given_to {
+            value["reached"] = json!(q.to == end);
         }
-        Ok(with_id(value, request.id))
+        Ok(with_id(value, q.id))
     })
     .await
 }

@@ -29,7 +29,6 @@ mod page;
 mod show;
 
 use std::net::SocketAddr;
-use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -91,8 +90,9 @@ fn router(app: Arc<App>, guard: Arc<guard::Guard>) -> Router {
         .layer(axum::middleware::from_fn_with_state(guard, guard::check))
 }
 
-/// `npuzzle serve`: listens until the process is stopped.
-pub fn run(args: Args) -> Result<ExitCode> {
+/// `npuzzle serve`: listens until the process is stopped (exit code 0
+/// then; errors before listening are the caller's exit 2).
+pub fn run(args: Args) -> Result<u8> {
     if !(args.time_limit > 0.0 && args.time_limit <= 1e6) {
         bail!("--time-limit: give a number of seconds above 0 (and at most 1000000)");
     }
@@ -102,7 +102,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .build()
         .context("cannot start the server's threads")?;
     runtime.block_on(serve(args))?;
-    Ok(ExitCode::SUCCESS)
+    Ok(0)
 }
 
 async fn serve(args: Args) -> Result<()> {

@@ -18,21 +18,25 @@ use super::App;
 use super::api::{Failure, MAX_DRAWN_CELLS, answer, parse, parse_board, target};
 use super::layout;
 
-/// A show request: `board`, and optionally `from` and `to`.
+/// A show request: `board`, and optionally `from`, `to` and `id`.
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ShowRequest {
     board: String,
     #[serde(default)]
     from: Option<ArrangementValue>,
     #[serde(default)]
     to: Option<ArrangementValue>,
+    #[serde(default)]
+    id: Option<Value>,
 }
 
 /// `POST /api/show`: `{"board" (the spec written out), "cells", "kind"
 /// ("box", "mask" or "graph"), "dims" (boxes), "grid" (whether moves
 /// have directions: 2-D boards), "positions" ([x, y] of each cell's
 /// centre, in cells), "size", "labels", "edges" ([u, v] with u < v),
-/// "from" (when given), "to" (default the solved arrangement)}`.
+/// "from" (when given), "to" (default the solved arrangement), "id" (when
+/// given)}`.
 pub async fn post_show(
     State(app): State<Arc<App>>,
     headers: HeaderMap,
@@ -40,17 +44,10 @@ pub async fn post_show(
 ) -> Response {
     answer(&app, &headers, body, |text, _| {
         let request: ShowRequest = parse(text)?;
-        let board = parse_board(&request.board)?;
-        if board.cells() > MAX_DRAWN_CELLS {
-            return Err(Failure::bad(format!(
-                "the page draws boards of at most {MAX_DRAWN_CELLS} cells (this one has {}); \
-                 `npuzzle show` draws any",
-                board.cells()
-            )));
-        }
+        let board = parse_board(&request.board, MAX_DRAWN_CELLS, "draws")?;
         let from = match &request.from {
             Some(from) => {
-                let from = from.to_arrangement("from").map_err(Failure::bad)?;
+                let from = from.to_arrangement(&board, "from").map_err(Failure::bad)?;
                 from.check(&board, "from").map_err(Failure::bad)?;
                 Some(from)
             }
@@ -58,11 +55,11 @@ pub async fn post_show(
         };
         let to = target(&board, request.to.as_ref())?;
         to.check(&board, "to").map_err(Failure::bad)?;
-        Ok(drawing(
-            &board,
-            from.as_ref().map(|a| a.tokens()),
-            to.tokens(),
-        ))
+        let mut value = drawing(&board, from.as_ref().map(|a| a.tokens()), to.tokens());
+        if let Some(id) = request.id {
+            value["id"] = id;
+        }
+        Ok(value)
     })
     .await
 }

@@ -47,7 +47,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let from_big = Arrangement::new(tokens);
     let mut moves = 0u64;
-    let summary = Solver::new().solve_into(&big, &from_big, &to_big, |_m| moves += 1)?;
+    let summary = Solver::new().solve_into(&big, &from_big, &to_big, |_m| {
+        moves += 1; // or write it somewhere: the first write error stops the solve
+        Ok(())
+    })?;
     println!(
         "200x200 reversed: {} moves streamed in {:.1} s",
         summary.length,

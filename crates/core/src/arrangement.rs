@@ -45,14 +45,11 @@ impl Arrangement {
         Arrangement { tokens }
     }
 
-    /// Parses an arrangement, naming it `which` in errors.
+    /// Parses an arrangement, naming it `which` in errors. A byte-order
+    /// mark and lines starting with `#` (comments, in files) are skipped.
     pub fn parse_named(text: &str, which: &str) -> Result<Arrangement, Error> {
         let mut tokens = Vec::new();
-        for (i, word) in text
-            .split(|c: char| c.is_whitespace() || c == ',' || c == '/')
-            .filter(|w| !w.is_empty())
-            .enumerate()
-        {
+        for (i, word) in words(text).enumerate() {
             tokens.push(parse_token(word).map_err(|why| {
                 Error::arrangement(
                     which,
@@ -61,6 +58,54 @@ impl Arrangement {
             })?);
         }
         Ok(Arrangement { tokens })
+    }
+
+    /// Parses an arrangement meant for `board`: as
+    /// [`parse_named`](Self::parse_named), and where rows are marked with
+    /// `/`, each row must hold as many tokens as the board's row has
+    /// cells (a 2-D box's or a mask's rows, a box's last side).
+    ///
+    /// # Errors
+    /// [`Error::BadArrangement`] naming the bad token or row.
+    ///
+    /// # Examples
+    /// ```
+    /// use npuzzle_core::{Arrangement, Board};
+    /// let board: Board = "3x3".parse().unwrap();
+    /// assert!(Arrangement::parse_on(&board, "1 2 3/4 5 6/7 8 0", "from").is_ok());
+    /// let e = Arrangement::parse_on(&board, "1 2 3/4 5 6 7/8 0", "from").unwrap_err();
+    /// assert!(e.to_string().contains("row 2 has 4 tokens"), "{e}");
+    /// ```
+    pub fn parse_on(board: &Board, text: &str, which: &str) -> Result<Arrangement, Error> {
+        let arrangement = Arrangement::parse_named(text, which)?;
+        let Some(expected) = row_lengths(board).filter(|_| text.contains('/')) else {
+            return Ok(arrangement);
+        };
+        let body: String = content_lines(text).collect::<Vec<_>>().join("\n");
+        let given: Vec<usize> = body.split('/').map(|row| words(row).count()).collect();
+        if given.len() != expected.len() {
+            return Err(Error::arrangement(
+                which,
+                format!(
+                    "{} rows given; the board has {}",
+                    given.len(),
+                    expected.len()
+                ),
+            ));
+        }
+        for (r, (&g, &e)) in given.iter().zip(&expected).enumerate() {
+            if g != e {
+                return Err(Error::arrangement(
+                    which,
+                    format!(
+                        "row {} has {g} tokens; the board's row {} has {e} cells",
+                        r + 1,
+                        r + 1
+                    ),
+                ));
+            }
+        }
+        Ok(arrangement)
     }
 
     /// The tokens in cell order.
@@ -146,6 +191,41 @@ pub(crate) fn blank_cell(tokens: &[Token]) -> usize {
         .expect("an arrangement checked to hold a blank")
 }
 
+/// The lines of `text` that are not comments (`#` first), without a
+/// byte-order mark.
+fn content_lines(text: &str) -> impl Iterator<Item = &str> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.lines()
+        .filter(|line| !line.trim_start().starts_with('#'))
+}
+
+/// The words of an arrangement: integers between spaces, commas and `/`.
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    content_lines(text)
+        .flat_map(|line| line.split(|c: char| c.is_whitespace() || c == ',' || c == '/'))
+        .filter(|w| !w.is_empty())
+}
+
+/// The number of cells in each row of a board whose cells come in rows:
+/// a box's rows along its last side, a mask's rows; `None` for graphs.
+fn row_lengths(board: &Board) -> Option<Vec<usize>> {
+    use crate::board::Layout;
+    match board.layout() {
+        Layout::Box { dims } => {
+            let last = *dims.last()?;
+            Some(vec![last; board.cells() / last.max(1)])
+        }
+        Layout::Mask { cols, cells, rows } => {
+            let mut per_row = vec![0; *rows];
+            for &p in cells {
+                per_row[p as usize / cols] += 1;
+            }
+            Some(per_row)
+        }
+        Layout::Graph => None,
+    }
+}
+
 /// Parses one non-negative token, saying why not in words.
 pub(crate) fn parse_token(word: &str) -> Result<Token, &'static str> {
     if word.starts_with('-') && word.len() > 1 && word[1..].bytes().all(|b| b.is_ascii_digit()) {
@@ -158,15 +238,23 @@ pub(crate) fn parse_token(word: &str) -> Result<Token, &'static str> {
         .map_err(|_| "is too large: tokens go up to 4294967295")
 }
 
-/// A word cut to a readable length for an error message.
+/// A word cut to a readable length for an error message, with control
+/// characters (escape sequences, NUL) written as escapes, so that no
+/// input reaches a terminal raw.
 pub(crate) fn shorten(word: &str) -> String {
     const MAX: usize = 24;
-    if word.chars().count() <= MAX {
-        word.to_string()
-    } else {
-        let head: String = word.chars().take(MAX).collect();
-        format!("{head}…")
+    let mut out: String = word
+        .chars()
+        .take(MAX)
+        .flat_map(|c| match c.is_control() {
+            true => c.escape_default().collect::<Vec<_>>(),
+            false => vec![c],
+        })
+        .collect();
+    if word.chars().nth(MAX).is_some() {
+        out.push('…');
     }
+    out
 }
 
 /// Checks that `from` and `to` hold the same multiset of tokens, naming a
@@ -274,6 +362,48 @@ impl TokenIds {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn comments_marks_and_escapes() {
+        let a = Arrangement::parse_named(
+            "\u{feff}# a 3x3 start\n8 2 0\n4 6 1 # not a comment\n",
+            "from",
+        );
+        assert!(
+            a.is_err(),
+            "'#' only starts a comment at the start of a line"
+        );
+        let a =
+            Arrangement::parse_named("\u{feff}# a start\n8 2 0/4 6 1\n  # more\n3 7 5\n", "from")
+                .unwrap();
+        assert_eq!(a.tokens(), &[8, 2, 0, 4, 6, 1, 3, 7, 5]);
+        let e = Arrangement::parse_named("1 \u{1b}[31m 0", "from")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("\\u{1b}[31m") && !e.contains('\u{1b}'), "{e}");
+        let e = Arrangement::parse_named("1 \0 0", "from")
+            .unwrap_err()
+            .to_string();
+        assert!(!e.contains('\0'), "{e}");
+    }
+
+    #[test]
+    fn rows_are_checked_against_the_board() {
+        let mask: Board = "mask:.#/##".parse().unwrap();
+        assert!(Arrangement::parse_on(&mask, "1/2 0", "from").is_ok());
+        assert!(Arrangement::parse_on(&mask, "1 2/0", "from").is_err());
+        let cube: Board = "2x2x2".parse().unwrap();
+        assert!(Arrangement::parse_on(&cube, "1 2/3 4/5 6/7 0", "from").is_ok());
+        let e = Arrangement::parse_on(&cube, "1 2 3 4/5 6 7 0", "from").unwrap_err();
+        assert!(
+            e.to_string().contains("2 rows given; the board has 4"),
+            "{e}"
+        );
+        let graph: Board = "graph:3:0-1,1-2".parse().unwrap();
+        assert!(Arrangement::parse_on(&graph, "1/2 0", "from").is_ok());
+        // Without '/', rows are not checked.
+        assert!(Arrangement::parse_on(&mask, "1 2 0", "from").is_ok());
+    }
 
     #[test]
     fn parses_rows_commas_and_spaces() {

@@ -41,7 +41,15 @@ pub enum Error {
     },
     /// Reading or writing failed.
     #[error("i/o: {0}")]
-    Io(#[from] std::io::Error),
+    Io(std::io::Error),
+}
+
+// The message holds the inner error's: not a source, or a chain of
+// causes would say it twice.
+impl From<std::io::Error> for Error {
+    fn from(error: std::io::Error) -> Error {
+        Error::Io(error)
+    }
 }
 
 impl Error {

@@ -25,7 +25,10 @@
 //! let big: Board = "300x300".parse()?;
 //! let (start, goal) = (Arrangement::solved(90_000), Arrangement::solved(90_000));
 //! let mut count = 0;
-//! Solver::new().solve_into(&big, &start, &goal, |_move| count += 1)?;
+//! Solver::new().solve_into(&big, &start, &goal, |_move| {
+//!     count += 1;
+//!     Ok(())
+//! })?;
 //! assert_eq!(count, 0);
 //! # fn tempfile_dir() -> std::path::PathBuf {
 //! #     std::env::temp_dir().join(format!("npuzzle-doc-{}", std::process::id()))

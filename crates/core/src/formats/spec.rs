@@ -66,8 +66,10 @@ pub fn parse_board(spec: &str) -> Result<Board, Error> {
     if let Some(rest) = spec.strip_prefix("graph:") {
         return parse_graph(rest);
     }
-    if spec.contains('x') && spec.split('x').all(|s| !s.is_empty()) {
-        let dims = spec
+    // `4×4` and `3X3` are boxes too.
+    let boxed = spec.replace(['×', 'X'], "x");
+    if boxed.contains('x') && boxed.split('x').all(|s| !s.is_empty()) {
+        let dims = boxed
             .split('x')
             .map(|side| {
                 side.parse::<usize>().map_err(|_| {
@@ -86,6 +88,35 @@ pub fn parse_board(spec: &str) -> Result<Board, Error> {
         shorten(spec),
         PRESETS.iter().map(|p| p.0).collect::<Vec<_>>().join(", ")
     )))
+}
+
+/// The number of cells `spec` stands for, counted without building the
+/// board (so that a question can be checked against its size first);
+/// `None` when the spec is not well formed.
+///
+/// ```
+/// use npuzzle_core::formats::spec::spec_cells;
+/// assert_eq!(spec_cells("3x5"), Some(15));
+/// assert_eq!(spec_cells("graph:67108864"), Some(67108864));
+/// assert_eq!(spec_cells("mask:.#/##"), Some(3));
+/// assert_eq!(spec_cells("hdu4021"), Some(24));
+/// assert_eq!(spec_cells("99999999999x99999999999"), None);
+/// ```
+pub fn spec_cells(spec: &str) -> Option<usize> {
+    let spec = spec.trim();
+    if let Some(&(_, preset)) = PRESETS.iter().find(|(name, _)| *name == spec) {
+        return spec_cells(preset);
+    }
+    if let Some(rows) = spec.strip_prefix("mask:") {
+        return Some(rows.bytes().filter(|&b| b == b'#').count());
+    }
+    if let Some(rest) = spec.strip_prefix("graph:") {
+        let count = rest.split_once(':').map_or(rest, |(n, _)| n);
+        return count.trim().parse().ok();
+    }
+    spec.replace(['×', 'X'], "x")
+        .split('x')
+        .try_fold(1usize, |acc, side| acc.checked_mul(side.parse().ok()?))
 }
 
 /// Writes the board's spec, which parses back to the same board.
@@ -240,6 +271,13 @@ mod tests {
         let a: crate::Arrangement = serde_json::from_str("[1, 0, 2]").unwrap();
         assert_eq!(a.tokens(), &[1, 0, 2]);
         assert_eq!(serde_json::to_string(&a).unwrap(), "[1,0,2]");
+    }
+
+    #[test]
+    fn boxes_may_be_written_with_times_signs() {
+        assert_eq!(parse_board("4×4").unwrap().cells(), 16);
+        assert_eq!(parse_board("3X3").unwrap().cells(), 9);
+        assert_eq!(spec_cells("4×4"), Some(16));
     }
 
     #[test]

@@ -32,14 +32,22 @@ use crate::solve::{Move, slide_worth};
 /// be reachable (checked by the caller).
 pub fn solve_box(dims: &[usize], from: &[Token], to: &[Token]) -> Vec<Move> {
     let mut moves = Vec::new();
-    solve_box_into(dims, from, to, &mut |m| moves.push(m));
+    solve_box_into(dims, from, to, &mut |m| moves.push(m), &mut |_, _| true);
     moves
 }
 
 /// The same moves as [`solve_box`], handed to `sink` one at a time as they
 /// are found: memory does not grow with their number. The moves are the
-/// same on every call.
-pub fn solve_box_into(dims: &[usize], from: &[Token], to: &[Token], sink: &mut dyn FnMut(Move)) {
+/// same on every call. After each slice, `between` hears how many cells
+/// of how many are set; when it answers false, the solver stops there
+/// (the moves so far are then not a solution).
+pub fn solve_box_into(
+    dims: &[usize],
+    from: &[Token],
+    to: &[Token],
+    sink: &mut dyn FnMut(Move),
+    between: &mut dyn FnMut(usize, usize) -> bool,
+) {
     let n: usize = dims.iter().product();
     let blank_goal = blank_cell(to);
     if dims.iter().filter(|&&d| d > 1).count() <= 1 {
@@ -80,6 +88,10 @@ pub fn solve_box_into(dims: &[usize], from: &[Token], to: &[Token], sink: &mut d
             .expect("a side");
         grid.fill_slice(k, &lo, &hi);
         lo[k] += 1;
+        let left: usize = (0..dims.len()).map(|k| hi[k] + 1 - lo[k]).product();
+        if !between(n - left, n) {
+            return;
+        }
     }
     grid.finish(&lo, &hi);
     for step in walk.windows(2).rev() {

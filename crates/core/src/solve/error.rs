@@ -22,20 +22,46 @@ pub enum SolveError {
     Unreachable(Reason),
     /// The question is beyond the methods npuzzle has.
     #[error("not supported yet: {0}")]
-    Unsupported(#[from] Limit),
+    Unsupported(Limit),
     /// A pattern database could be neither loaded nor built.
     #[error("pattern database: {0}")]
-    Pdb(#[from] PdbError),
+    Pdb(PdbError),
     /// A solution failed its replay: a bug, reported instead of a wrong answer.
     #[error("internal error (please report): a solution failed its replay: {0}")]
-    Replay(#[from] ReplayError),
+    Replay(ReplayError),
     /// Writing the moves out failed (streamed solutions only).
     #[error("i/o: {0}")]
-    Io(#[from] std::io::Error),
+    Io(std::io::Error),
     /// The search was stopped by the flag given to
     /// [`Solver::cancel_on`](crate::Solver::cancel_on).
     #[error("the search was stopped before it found a solution")]
     Cancelled,
+}
+
+// The variants' messages hold the inner error's, so the inner error is
+// not also given as a source: a chain of causes would say it twice.
+impl From<Limit> for SolveError {
+    fn from(limit: Limit) -> SolveError {
+        SolveError::Unsupported(limit)
+    }
+}
+
+impl From<PdbError> for SolveError {
+    fn from(error: PdbError) -> SolveError {
+        SolveError::Pdb(error)
+    }
+}
+
+impl From<ReplayError> for SolveError {
+    fn from(error: ReplayError) -> SolveError {
+        SolveError::Replay(error)
+    }
+}
+
+impl From<std::io::Error> for SolveError {
+    fn from(error: std::io::Error) -> SolveError {
+        SolveError::Io(error)
+    }
 }
 
 /// A limit of npuzzle's methods that a question runs into.

@@ -36,15 +36,23 @@ impl<R: Read + Send + 'static> From<R> for Input {
 }
 
 impl Input {
-    /// Standard input: mapped from its current offset when it is a
-    /// non-empty regular file (a redirect), else read as a stream (a pipe,
-    /// a terminal).
+    /// Standard input, read as a stream: safe whatever happens to the
+    /// file meanwhile.
     pub fn stdin() -> Input {
+        Input::from(io::stdin())
+    }
+
+    /// Standard input mapped from its current offset when it is a
+    /// non-empty regular file (a redirect), else read as a stream (a pipe,
+    /// a terminal). An explicit opt-in: faster on big files, but a file
+    /// truncated while it is read stops the process (the system's bus
+    /// error), so only for files nothing else writes.
+    pub fn stdin_mapped() -> Input {
         #[cfg(unix)]
         if let Some(map) = Input::map_stdin() {
             return Input::Mapped(map);
         }
-        Input::from(io::stdin())
+        Input::stdin()
     }
 
     #[cfg(unix)]

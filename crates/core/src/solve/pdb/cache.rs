@@ -4,7 +4,9 @@
 //! The library never picks a folder itself: without a cache, tables are
 //! built in memory only. In memory each pattern has its own lock, so a
 //! minute-long build of one table holds up only those who want that same
-//! table.
+//! table. On disk, each table has a lock file too: processes sharing a
+//! folder build a table once, and the one holding the lock clears what
+//! a crashed build left behind. A folder others may write to is refused.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -32,7 +34,8 @@ impl PdbCache {
     /// The cache in `dir`, created when missing.
     ///
     /// # Errors
-    /// [`PdbError::Io`] when `dir` cannot be created or is not a folder.
+    /// [`PdbError::Io`] when `dir` cannot be created, is not a folder, or
+    /// (on Unix) others may write to it: they could plant a table there.
     pub fn at(dir: impl Into<PathBuf>) -> Result<PdbCache, PdbError> {
         let dir = dir.into();
         let io = |error| PdbError::Io {
@@ -40,11 +43,18 @@ impl PdbCache {
             error,
         };
         std::fs::create_dir_all(&dir).map_err(io)?;
-        if !std::fs::metadata(&dir).map_err(io)?.is_dir() {
-            return Err(io(std::io::Error::new(
-                std::io::ErrorKind::NotADirectory,
-                "not a folder",
-            )));
+        let meta = std::fs::metadata(&dir).map_err(io)?;
+        if !meta.is_dir() {
+            let why = std::io::Error::new(std::io::ErrorKind::NotADirectory, "not a folder");
+            return Err(io(why));
+        }
+        #[cfg(unix)]
+        if std::os::unix::fs::PermissionsExt::mode(&meta.permissions()) & 0o002 != 0 {
+            let why = std::io::Error::new(
+                std::io::ErrorKind::PermissionDenied,
+                "others may write to this folder; use a folder of your own",
+            );
+            return Err(io(why));
         }
         Ok(PdbCache { dir })
     }
@@ -81,8 +91,8 @@ impl PdbCache {
         Ok(out)
     }
 
-    /// Removes every database from the folder, and temporary files that
-    /// failed saves left; returns how many databases.
+    /// Removes every database from the folder, and the lock and temporary
+    /// files builds leave; returns how many databases.
     ///
     /// # Errors
     /// [`PdbError::Io`] when a file cannot be removed.
@@ -98,12 +108,45 @@ impl PdbCache {
             for entry in entries.flatten() {
                 let name = entry.file_name();
                 let name = name.to_string_lossy();
-                if name.starts_with("pdb-") && name.contains(".tmp") {
+                let leftover =
+                    name.starts_with(".pdb-") || name.starts_with("pdb-") && name.contains(".tmp");
+                if leftover {
                     let _ = std::fs::remove_file(entry.path());
                 }
             }
         }
         Ok(files.len())
+    }
+
+    /// The lock of `pattern`'s table, held until it is dropped; `None`
+    /// where no lock file can be made (a read-only folder: then nothing
+    /// is written either).
+    fn lock(&self, pattern: &Pattern) -> Option<std::fs::File> {
+        let path = self.dir.join(format!(".{}.lock", pattern.file_name()));
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(path)
+            .ok()?;
+        file.lock().ok()?;
+        Some(file)
+    }
+
+    /// Removes the temporary files of `pattern`'s table that a crashed
+    /// build left (called with its lock held: no build of it is running).
+    fn sweep(&self, pattern: &Pattern) {
+        let prefix = format!(".{}.", pattern.file_name());
+        let Ok(entries) = std::fs::read_dir(&self.dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if name.starts_with(&prefix) && name.ends_with(super::file::TEMP_SUFFIX) {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
     }
 
     /// Whether the folder holds a file for `pattern` (its soundness is
@@ -128,6 +171,16 @@ pub enum Progress {
         /// Placements in all.
         total: u64,
     },
+    /// A long constructive solution on a box: `done` of `total` cells
+    /// set, in one of its passes (`stage`).
+    Solving {
+        /// What is being done: finding the moves, or writing them.
+        stage: &'static str,
+        /// Cells set.
+        done: u64,
+        /// Cells in all.
+        total: u64,
+    },
     /// A table was built but could not be written to the cache: it will
     /// be built again next time.
     NotSaved {
@@ -144,6 +197,11 @@ impl std::fmt::Display for Progress {
             Progress::Building { table, done, total } => write!(
                 f,
                 "building pattern database {table}: {done} of {total} placements ({}%)",
+                done * 100 / (*total).max(1)
+            ),
+            Progress::Solving { stage, done, total } => write!(
+                f,
+                "{stage}: {done} of {total} cells ({}%)",
                 done * 100 / (*total).max(1)
             ),
             Progress::NotSaved { table, error } => write!(
@@ -188,7 +246,7 @@ pub(crate) fn shared(
     if let Some(db) = table.as_ref() {
         return Ok(db.clone());
     }
-    let db = Arc::new(load_or_build(pattern, cache, progress)?);
+    let db = Arc::new(load_or_build(pattern, cache, progress, Save::Tried)?);
     *table = Some(db.clone());
     Ok(db)
 }
@@ -203,16 +261,32 @@ pub(crate) fn at_hand(pattern: &Pattern, cache: Option<&PdbCache>) -> bool {
     in_memory || cache.is_some_and(|c| c.has(pattern))
 }
 
+/// Whether a table that cannot be written to the cache is an error (`pdb
+/// build`) or only reported (a search, which has the table anyway).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Save {
+    /// Saving must succeed.
+    Required,
+    /// A failed save is reported through the progress callback.
+    Tried,
+}
+
 /// The database of `pattern` from `cache`, else built and written there;
-/// not kept in memory (`pdb build` holds one table at a time).
+/// not kept in memory (`pdb build` holds one table at a time). With a
+/// cache, the table's lock file is held meanwhile.
 pub(crate) fn load_or_build(
     pattern: &Pattern,
     cache: Option<&PdbCache>,
     progress: OnProgress,
+    save: Save,
 ) -> Result<PatternDb, SolveError> {
     pattern.check_size()?;
+    let _lock = cache.and_then(|c| c.lock(pattern));
     if let Some(db) = cache.and_then(|c| PatternDb::load(&c.path_of(pattern), pattern).ok()) {
         return Ok(db);
+    }
+    if let (Some(cache), Some(_)) = (cache, &_lock) {
+        cache.sweep(pattern);
     }
     let table = pattern.file_name().trim_end_matches(".bin").to_string();
     let total = pattern.placements() as u64;
@@ -228,8 +302,10 @@ pub(crate) fn load_or_build(
             total,
         })
     })?;
-    if let Some(Err(error)) = cache.map(|c| db.save(&c.path_of(pattern))) {
-        progress(&Progress::NotSaved { table, error });
+    match (cache.map(|c| db.save(&c.path_of(pattern))), save) {
+        (Some(Err(error)), Save::Required) => return Err(error.into()),
+        (Some(Err(error)), Save::Tried) => progress(&Progress::NotSaved { table, error }),
+        _ => {}
     }
     Ok(db)
 }
@@ -258,9 +334,9 @@ mod tests {
                 builds.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             }
         };
-        load_or_build(&small(), Some(&cache), &count).unwrap();
+        load_or_build(&small(), Some(&cache), &count, Save::Tried).unwrap();
         assert!(cache.has(&small()));
-        load_or_build(&small(), Some(&cache), &count).unwrap();
+        load_or_build(&small(), Some(&cache), &count, Save::Tried).unwrap();
         assert_eq!(builds.into_inner(), 1, "the second one is loaded");
         assert_eq!(cache.list().unwrap().len(), 1);
         assert_eq!(cache.clear().unwrap(), 1);
@@ -271,7 +347,7 @@ mod tests {
     fn without_a_cache_nothing_is_written() {
         let dir = tempfile::tempdir().unwrap();
         let before = std::fs::read_dir(dir.path()).unwrap().count();
-        let db = load_or_build(&small(), None, &|_| {}).unwrap();
+        let db = load_or_build(&small(), None, &|_| {}, Save::Tried).unwrap();
         assert_eq!(db.lookup(&[2, 1], 0), 6);
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), before);
     }
@@ -291,14 +367,66 @@ mod tests {
         // A folder where the table's file should go: the save fails.
         std::fs::create_dir(cache.path_of(&small())).unwrap();
         let reported = Mutex::new(Vec::new());
-        load_or_build(&small(), Some(&cache), &|p| {
-            if let Progress::NotSaved { .. } = p {
-                reported.lock().unwrap().push(p.to_string());
-            }
-        })
+        load_or_build(
+            &small(),
+            Some(&cache),
+            &|p| {
+                if let Progress::NotSaved { .. } = p {
+                    reported.lock().unwrap().push(p.to_string());
+                }
+            },
+            Save::Tried,
+        )
         .unwrap();
         let reported = reported.into_inner().unwrap();
         assert_eq!(reported.len(), 1);
         assert!(reported[0].contains("could not be saved"));
+        let required = load_or_build(&small(), Some(&cache), &|_| {}, Save::Required);
+        assert!(matches!(
+            required,
+            Err(SolveError::Pdb(PdbError::Io { .. }))
+        ));
+    }
+
+    #[test]
+    fn stale_temporary_files_are_swept_and_folders_others_write_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = PdbCache::at(dir.path()).unwrap();
+        let stale = dir
+            .path()
+            .join(format!(".{}.x1y2z3.tmp", small().file_name()));
+        std::fs::write(&stale, b"half a table").unwrap();
+        load_or_build(&small(), Some(&cache), &|_| {}, Save::Required).unwrap();
+        assert!(!stale.exists(), "swept under the table's lock");
+        assert_eq!(cache.clear().unwrap(), 1);
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().flatten().collect();
+        assert!(left.is_empty(), "{left:?}");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let open = dir.path().join("open");
+            std::fs::create_dir(&open).unwrap();
+            std::fs::set_permissions(&open, std::fs::Permissions::from_mode(0o777)).unwrap();
+            assert!(PdbCache::at(&open).is_err());
+        }
+    }
+
+    #[test]
+    fn two_builders_of_one_table_build_it_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = PdbCache::at(dir.path()).unwrap();
+        let builds = std::sync::atomic::AtomicUsize::new(0);
+        let count = |p: &Progress| {
+            if let Progress::Building { done: 0, .. } = p {
+                builds.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+        };
+        // Two caches on one folder stand for two processes.
+        let other = PdbCache::at(dir.path()).unwrap();
+        std::thread::scope(|s| {
+            s.spawn(|| load_or_build(&small(), Some(&cache), &count, Save::Required).unwrap());
+            s.spawn(|| load_or_build(&small(), Some(&other), &count, Save::Required).unwrap());
+        });
+        assert_eq!(builds.into_inner(), 1);
     }
 }

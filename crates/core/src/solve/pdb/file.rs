@@ -1,7 +1,9 @@
 //! The file format of a database: a header (magic, version, shape, the
 //! pattern's cells, the blank's goal, entries), the table, and a CRC-32
-//! of both. Written through a temporary file, so that a crash never
-//! leaves a half-written database under the real name.
+//! of both. Written through a temporary file of its own (created
+//! exclusively, removed on every error), so that a crash never leaves a
+//! half-written database under the real name and no planted file or
+//! link is ever written through.
 
 use std::io::{Read, Write};
 use std::path::Path;
@@ -12,6 +14,10 @@ use super::{ENTRY, Pattern, PatternDb};
 use crate::solve::error::{BadFile, PdbError};
 
 const MAGIC: &[u8; 8] = b"NPZPDB\0\0";
+
+/// The end of a temporary file's name (which starts with a dot and the
+/// database's own name).
+pub(super) const TEMP_SUFFIX: &str = ".tmp";
 /// 2: the blank's goal cell joined the pattern; 3: values per region;
 /// 4: eight region slots of 3 bits.
 const VERSION: u32 = 4;

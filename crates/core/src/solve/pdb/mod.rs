@@ -43,7 +43,7 @@ mod file;
 mod geometry;
 mod table;
 
-pub(crate) use cache::{OnProgress, at_hand, load_or_build, shared};
+pub(crate) use cache::{OnProgress, Save, at_hand, load_or_build, shared};
 pub use cache::{PdbCache, Progress};
 pub(crate) use geometry::grid_neighbours;
 

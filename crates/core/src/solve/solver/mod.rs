@@ -17,12 +17,12 @@ use crate::arrangement::{Arrangement, Token};
 use crate::board::{Board, Cell};
 use crate::reach::{Verdict, reach};
 use crate::solve::error::{Limit, SolveError};
-use crate::solve::moves::{
-    Canceller, Move, MultiTileCount, Replayer, directions, multi_tile_moves, replay, simplify,
-};
+use crate::solve::moves::{Move, directions, multi_tile_moves, replay, simplify};
 use crate::solve::optimal::{self, Heuristic, Rect};
 use crate::solve::pdb::{self, Pattern, PdbCache, Progress};
 use crate::solve::{Found, bfs, construct, general};
+
+mod stream;
 
 /// The largest board solved constructively into memory: 160,000 cells, a
 /// 400×400 box (about 2×10⁸ moves, 1.7 GB of them). Bigger boxes are
@@ -107,7 +107,7 @@ impl<'a> Solver<'a> {
     }
 
     /// Whether this solver looks for a shortest solution from `from`.
-    fn wants_shortest(&self, board: &Board, from: &Arrangement) -> bool {
+    pub(crate) fn wants_shortest(&self, board: &Board, from: &Arrangement) -> bool {
         self.optimal || (self.shortest_when_cheap && Solver::shortest_is_cheap(board, from))
     }
 
@@ -202,99 +202,6 @@ impl<'a> Solver<'a> {
         })
     }
 
-    /// Like [`solve`](Self::solve), but hands the moves to `out` one at a
-    /// time, after they have been replayed. Constructive solutions on
-    /// boxes are found twice, once to replay them and once to hand them
-    /// out, so that memory does not grow with the number of moves: boxes
-    /// of any size can be solved.
-    ///
-    /// # Errors
-    /// As [`solve`](Self::solve); `out` is called only for a replayed,
-    /// correct sequence.
-    pub fn solve_into(
-        &self,
-        board: &Board,
-        from: &Arrangement,
-        to: &Arrangement,
-        out: impl FnMut(Move),
-    ) -> Result<Summary, SolveError> {
-        self.stream(board, from, to, Some(&mut { out }))
-    }
-
-    /// The length of a solution and how it was found, without its moves
-    /// (on big boxes the second pass is skipped).
-    ///
-    /// # Errors
-    /// As [`solve`](Self::solve).
-    pub fn count(
-        &self,
-        board: &Board,
-        from: &Arrangement,
-        to: &Arrangement,
-    ) -> Result<Summary, SolveError> {
-        self.stream(board, from, to, None)
-    }
-
-    fn stream(
-        &self,
-        board: &Board,
-        from: &Arrangement,
-        to: &Arrangement,
-        out: Option<&mut dyn FnMut(Move)>,
-    ) -> Result<Summary, SolveError> {
-        let started = Instant::now();
-        let (a, b) = (from.tokens(), to.tokens());
-        let streamed = match board.box_dims() {
-            Some(dims)
-                if !self.wants_shortest(board, from)
-                    && !bfs::small_enough(a)
-                    && a.len() == board.cells() =>
-            {
-                Some(dims)
-            }
-            _ => None,
-        };
-        let Some(dims) = streamed else {
-            let solution = self.solve(board, from, to)?;
-            if let Some(out) = out {
-                solution.moves.iter().for_each(|&m| out(m));
-            }
-            return Ok(Summary {
-                length: solution.len() as u64,
-                mtm: solution.mtm(),
-                optimal: solution.optimal,
-                nodes: solution.nodes,
-                elapsed: started.elapsed(),
-            });
-        };
-        if let Verdict::Unreachable(reason) = reach(board, from, to)? {
-            return Err(SolveError::Unreachable(reason));
-        }
-        // Both passes drop undone moves alike, so the moves handed out
-        // are the ones replayed.
-        let mut replayer = Replayer::new(board, a);
-        let mut mtm = MultiTileCount::default();
-        let mut canceller = Canceller::new(|m| {
-            replayer.push(m);
-            mtm.push(board, m);
-        });
-        construct::solve_box_into(dims, a, b, &mut |m| canceller.push(m));
-        canceller.finish();
-        replayer.finish(b)?;
-        if let Some(out) = out {
-            let mut canceller = Canceller::new(out);
-            construct::solve_box_into(dims, a, b, &mut |m| canceller.push(m));
-            canceller.finish();
-        }
-        Ok(Summary {
-            length: replayer.count(),
-            mtm: (dims.len() == 2).then_some(mtm.count),
-            optimal: false,
-            nodes: 0,
-            elapsed: started.elapsed(),
-        })
-    }
-
     /// A shortest solution by IDA* on a rectangle.
     fn shortest(&self, board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveError> {
         let (rows, cols) = rectangle(board).ok_or(Limit::NoShortestSearch)?;
@@ -384,7 +291,9 @@ impl<'a> Solver<'a> {
         for cells in strong.tables(&rect, blank as u8).unwrap_or_default() {
             let started = Instant::now();
             let pattern = pattern(&rect, cells, blank as u8);
-            let db = pdb::load_or_build(&pattern, self.cache.as_ref(), &|p| self.report(p))?;
+            let report = |p: &Progress| self.report(p);
+            let db =
+                pdb::load_or_build(&pattern, self.cache.as_ref(), &report, pdb::Save::Required)?;
             out.push(Table {
                 file: self.cache.as_ref().map(|c| c.path_of(&pattern)),
                 entries: db.len(),

@@ -1,0 +1,100 @@
+//! What a batch answers: a verdict, a solution (whole, or streamed move
+//! by move for big boards), or an error, as JSON.
+
+use std::io::Write;
+
+use serde_json::{Value, json};
+
+use crate::reach::Verdict;
+use crate::solve::{Move, Solution, Summary};
+
+/// The JSON answer for a solution: `{"reachable": true, "moves": [[from,
+/// to], ...], "length", "optimal", "nodes"}`.
+pub fn solution_json(solution: &Solution) -> Value {
+    let moves: Vec<[u32; 2]> = solution.moves().iter().map(|m| [m.from, m.to]).collect();
+    let mut answer = serde_json::Map::new();
+    answer.insert("reachable".into(), true.into());
+    answer.insert("reason".into(), Value::Null);
+    answer.insert("length".into(), solution.len().into());
+    if let Some(mtm) = solution.mtm() {
+        answer.insert("mtm".into(), mtm.into());
+    }
+    if let Some(directions) = solution.directions() {
+        answer.insert("directions".into(), directions.into());
+    }
+    answer.insert("optimal".into(), solution.is_optimal().into());
+    answer.insert("nodes".into(), solution.nodes().into());
+    answer.insert("moves".into(), json!(moves));
+    Value::Object(answer)
+}
+
+/// The fields of a solved pair's answer besides its moves: the one list
+/// of them, for answers made whole and for moves written as they come.
+pub fn solved_fields(summary: &Summary) -> serde_json::Map<String, Value> {
+    let mut fields = serde_json::Map::new();
+    fields.insert("reachable".into(), true.into());
+    fields.insert("reason".into(), Value::Null);
+    fields.insert("length".into(), summary.length.into());
+    if let Some(mtm) = summary.mtm {
+        fields.insert("mtm".into(), mtm.into());
+    }
+    fields.insert("optimal".into(), summary.optimal.into());
+    fields.insert("nodes".into(), summary.nodes.into());
+    fields
+}
+
+/// The JSON answer for a verdict.
+pub fn verdict_json(verdict: &Verdict) -> Value {
+    match verdict.reason() {
+        None => json!({"reachable": true, "reason": null}),
+        Some(r) => json!({"reachable": false, "reason": r.to_string(), "kind": r.kind()}),
+    }
+}
+
+/// The JSON answer for a bad line.
+pub fn error_json(line: u64, error: &dyn std::fmt::Display) -> Value {
+    json!({"error": format!("line {line}: {error}")})
+}
+
+/// A solution's answer written as its moves come: `{"moves":[[f,t],...`,
+/// then the other fields. Memory does not grow with the moves.
+#[derive(Debug, Default)]
+pub struct StreamedAnswer {
+    written: u64,
+}
+
+impl StreamedAnswer {
+    /// Writes one move.
+    ///
+    /// # Errors
+    /// When writing to `out` fails.
+    pub fn push(&mut self, m: Move, out: &mut impl Write) -> std::io::Result<()> {
+        let sep = if self.written == 0 {
+            "{\"moves\":["
+        } else {
+            ","
+        };
+        self.written += 1;
+        write!(out, "{sep}[{},{}]", m.from, m.to)
+    }
+
+    /// Closes the moves and writes `fields` (and a line end).
+    ///
+    /// # Errors
+    /// When writing to `out` fails.
+    pub fn finish(
+        self,
+        fields: &serde_json::Map<String, Value>,
+        out: &mut impl Write,
+    ) -> std::io::Result<()> {
+        let fields = serde_json::to_string(fields)?;
+        // The object's opening brace is the moves' own.
+        let rest = &fields[1..];
+        match (self.written, rest) {
+            (0, "}") => writeln!(out, "{{\"moves\":[]}}"),
+            (0, _) => writeln!(out, "{{\"moves\":[],{rest}"),
+            (_, "}") => writeln!(out, "]}}"),
+            (_, _) => writeln!(out, "],{rest}"),
+        }
+    }
+}

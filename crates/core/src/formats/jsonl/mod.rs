@@ -1,0 +1,406 @@
+//! JSON Lines batches: one question per input line, one answer per line,
+//! in order. A bad line gets `{"error": "line N: ..."}` (with the line's
+//! `id` when it has one) and the batch goes on; blank lines are skipped.
+//!
+//! Decisions are answered a chunk of lines at a time on all cores.
+//! Solutions are answered as a pipeline: a few lines in flight at once,
+//! each answer written as soon as it and every one before it are done,
+//! and the solutions of big boxes streamed move by move when their turn
+//! comes, so that memory is bounded by the lines in flight, never by the
+//! number of moves.
+
+mod answer;
+mod lines;
+mod request;
+
+use std::collections::VecDeque;
+use std::io::{BufRead, Write};
+use std::sync::mpsc;
+
+use rayon::prelude::*;
+use serde_json::Value;
+
+pub use answer::{StreamedAnswer, error_json, solution_json, solved_fields, verdict_json};
+pub use lines::read_line_capped;
+pub use request::{ArrangementValue, Question, QuestionReader, Request, TokenValue};
+
+use crate::error::Error;
+use crate::reach::{Verdict, reach};
+use crate::solve::{SolveError, Solver};
+
+/// The longest input line taken (64 MiB: a 999×999 board written out
+/// twice fits); longer lines are answered with an error and skipped
+/// without being held in memory.
+pub const MAX_LINE: usize = 64 << 20;
+
+/// What a batch answers.
+#[derive(Clone, Copy, Debug)]
+pub enum Mode<'s> {
+    /// Reachability: `{"reachable", "reason"}`.
+    Reach,
+    /// Solutions by this solver: also `"moves"`, `"length"`, `"optimal"`,
+    /// `"nodes"`.
+    Solve(&'s Solver<'s>),
+}
+
+/// Decisions answered together, on all cores: at most this many lines,
+/// or this many bytes.
+const CHUNK_LINES: usize = 256;
+const CHUNK_BYTES: usize = 32 << 20;
+
+/// Boxes of at least this many cells have their solutions streamed when
+/// their turn comes instead of held (a 50×50 box's moves are 2.6 MB of
+/// JSON).
+const STREAMED_CELLS: usize = 2500;
+
+/// How a batch went: lines answered (blank ones not counted) and how
+/// many of them were bad.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Lines answered.
+    pub answered: u64,
+    /// Lines answered with an error.
+    pub bad: u64,
+}
+
+/// Answers a whole batch: one JSON object per non-blank input line, in
+/// order, each written as soon as it and those before it are done.
+///
+/// # Errors
+/// [`Error::Io`] when reading the input or writing the answers fails;
+/// every answer before is written.
+pub fn run<R: BufRead, W: Write>(input: R, output: &mut W, mode: Mode) -> Result<Tally, Error> {
+    let mut batch = Batch {
+        input,
+        line: 0,
+        tally: Tally::default(),
+    };
+    let reader = QuestionReader::default();
+    match mode {
+        Mode::Reach => batch.decide_all(&reader, output)?,
+        Mode::Solve(solver) => batch.solve_all(&reader, solver, output)?,
+    }
+    output.flush()?;
+    Ok(batch.tally)
+}
+
+/// One line of input: its number, and its bytes (`None` when it was too
+/// long to keep).
+type Line = (u64, Option<Vec<u8>>);
+
+/// A batch being answered.
+struct Batch<R> {
+    input: R,
+    /// The number of the last line read.
+    line: u64,
+    tally: Tally,
+}
+
+/// An answer, or the work left for its turn.
+enum Answer {
+    /// Ready.
+    Done(Result<Value, (Option<Value>, SolveError)>),
+    /// A big box's solution, to be streamed when its turn comes.
+    Stream(Question),
+}
+
+impl<R: BufRead> Batch<R> {
+    /// The next non-blank line, or `None` at the end of the input.
+    fn next_line(&mut self) -> Result<Option<Line>, Error> {
+        loop {
+            let mut buf = Vec::new();
+            let Some(fits) = read_line_capped(&mut self.input, &mut buf, MAX_LINE)? else {
+                return Ok(None);
+            };
+            self.line += 1;
+            if fits && buf.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            return Ok(Some((self.line, fits.then_some(buf))));
+        }
+    }
+
+    /// Decisions: a chunk of lines at a time, on all cores.
+    fn decide_all<W: Write>(
+        &mut self,
+        reader: &QuestionReader,
+        output: &mut W,
+    ) -> Result<(), Error> {
+        loop {
+            let (mut chunk, mut bytes) = (Vec::new(), 0);
+            while chunk.len() < CHUNK_LINES && bytes < CHUNK_BYTES {
+                let Some(line) = self.next_line()? else { break };
+                bytes += line.1.as_ref().map_or(0, Vec::len);
+                chunk.push(line);
+            }
+            if chunk.is_empty() {
+                return Ok(());
+            }
+            let answers: Vec<Answer> = chunk
+                .par_iter()
+                .map(|(_, bytes)| answer_line(reader, bytes.as_deref(), Mode::Reach))
+                .collect();
+            for ((number, _), answer) in chunk.iter().zip(answers) {
+                self.write(*number, answer, None, output)?;
+            }
+        }
+    }
+
+    /// Solutions: a pipeline of a few lines in flight, answers written in
+    /// order as each is done.
+    fn solve_all<W: Write>(
+        &mut self,
+        reader: &QuestionReader,
+        solver: &Solver,
+        output: &mut W,
+    ) -> Result<(), Error> {
+        let in_flight = std::thread::available_parallelism().map_or(2, |n| n.get().max(2));
+        let mut input_ended = false;
+        let mut pending: VecDeque<(u64, mpsc::Receiver<Answer>)> = VecDeque::new();
+        std::thread::scope(|scope| -> Result<(), Error> {
+            loop {
+                while !input_ended && pending.len() < in_flight {
+                    let Some((number, bytes)) = self.next_line()? else {
+                        input_ended = true;
+                        break;
+                    };
+                    let (done, answer) = mpsc::sync_channel(1);
+                    scope.spawn(move || {
+                        let _ =
+                            done.send(answer_line(reader, bytes.as_deref(), Mode::Solve(solver)));
+                    });
+                    pending.push_back((number, answer));
+                }
+                let Some((number, answer)) = pending.pop_front() else {
+                    return Ok(());
+                };
+                let answer = answer.recv().expect("every line's thread answers");
+                self.write(number, answer, Some(solver), output)?;
+            }
+        })
+    }
+
+    /// Writes one line's answer (streaming a big box's solution).
+    fn write<W: Write>(
+        &mut self,
+        number: u64,
+        answer: Answer,
+        solver: Option<&Solver>,
+        output: &mut W,
+    ) -> Result<(), Error> {
+        self.tally.answered += 1;
+        let result = match (answer, solver) {
+            (Answer::Done(result), _) => result,
+            (Answer::Stream(q), Some(solver)) => match stream(solver, &q, output) {
+                Ok(()) => return Ok(()),
+                Err(SolveError::Io(e)) => return Err(Error::Io(e)),
+                Err(e) => Err((q.id, e)),
+            },
+            (Answer::Stream(_), None) => unreachable!("only solutions are streamed"),
+        };
+        let value = result.unwrap_or_else(|(id, e)| {
+            self.tally.bad += 1;
+            let mut error = error_json(number, &e);
+            if let Some(id) = id {
+                error["id"] = id;
+            }
+            error
+        });
+        serde_json::to_writer(&mut *output, &value).map_err(std::io::Error::from)?;
+        output.write_all(b"\n")?;
+        Ok(())
+    }
+}
+
+/// A big box's solution written as its moves come.
+fn stream<W: Write>(solver: &Solver, q: &Question, output: &mut W) -> Result<(), SolveError> {
+    let mut answer = StreamedAnswer::default();
+    let summary = match solver.solve_into(&q.board, &q.from, &q.to, |m| answer.push(m, output)) {
+        Err(SolveError::Unreachable(reason)) => {
+            let mut value = verdict_json(&Verdict::Unreachable(reason));
+            if let Some(id) = &q.id {
+                value["id"] = id.clone();
+            }
+            serde_json::to_writer(&mut *output, &value).map_err(std::io::Error::from)?;
+            output.write_all(b"\n")?;
+            return Ok(());
+        }
+        other => other?,
+    };
+    let mut fields = solved_fields(&summary);
+    if let Some(id) = &q.id {
+        fields.insert("id".into(), id.clone());
+    }
+    answer.finish(&fields, output)?;
+    Ok(())
+}
+
+/// Answers one line: the verdict or solution, what is wrong with the
+/// line (with its `id` when it has one), or the solution to stream.
+fn answer_line(reader: &QuestionReader, line: Option<&[u8]>, mode: Mode) -> Answer {
+    let id = || line.and_then(request::id_of);
+    let question = line
+        .ok_or_else(|| Error::Input {
+            place: "input".into(),
+            problem: format!("line longer than {MAX_LINE} bytes"),
+        })
+        .and_then(|line| {
+            std::str::from_utf8(line).map_err(|_| Error::Input {
+                place: "input".into(),
+                problem: "line is not UTF-8".into(),
+            })
+        })
+        .and_then(|line| reader.parse(line));
+    let q = match question {
+        Ok(q) => q,
+        Err(e) => return Answer::Done(Err((id(), e.into()))),
+    };
+    let answer = match mode {
+        Mode::Reach => reach(&q.board, &q.from, &q.to)
+            .map(|v| verdict_json(&v))
+            .map_err(SolveError::from),
+        Mode::Solve(solver)
+            if q.board.box_dims().is_some()
+                && q.board.cells() >= STREAMED_CELLS
+                && !solver.wants_shortest(&q.board, &q.from) =>
+        {
+            return Answer::Stream(q);
+        }
+        Mode::Solve(solver) => match solver.solve(&q.board, &q.from, &q.to) {
+            Ok(solution) => Ok(solution_json(&solution)),
+            Err(SolveError::Unreachable(reason)) => Ok(verdict_json(&Verdict::Unreachable(reason))),
+            Err(e) => Err(e),
+        },
+    };
+    Answer::Done(match answer {
+        Ok(mut value) => {
+            if let Some(id) = q.id {
+                value["id"] = id;
+            }
+            Ok(value)
+        }
+        Err(e) => Err((q.id, e)),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn batch(input: &str) -> (Vec<Value>, u64) {
+        batch_in(input, Mode::Reach)
+    }
+
+    fn batch_in(input: &str, mode: Mode) -> (Vec<Value>, u64) {
+        let mut out = Vec::new();
+        let bad = run(input.as_bytes(), &mut out, mode).unwrap().bad;
+        let answers = String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        (answers, bad)
+    }
+
+    #[test]
+    fn every_line_gets_an_answer() {
+        let (answers, bad) = batch(concat!(
+            "{\"board\":\"3x3\",\"from\":\"1 2 3/4 5 6/7 0 8\"}\n",
+            "{\"board\":\"3x3\",\"from\":[2,1,3,4,5,6,7,8,0],\"to\":[1,2,3,4,5,6,7,8,0],\"id\":7}\n",
+            "not json\n",
+            "{\"board\":\"3x3\",\"from\":[1,2,3,4,5,6,7,8,-1]}\n",
+            "  \n",
+            "{\"board\":\"2x2\",\"from\":\"2 1 3 0\"}",
+        ));
+        // The blank line is skipped.
+        assert_eq!(answers.len(), 5);
+        assert_eq!(answers[0]["reachable"], true);
+        assert_eq!(answers[1]["reachable"], false);
+        assert_eq!(answers[1]["id"], 7);
+        assert!(
+            answers[2]["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("line 3: ")
+        );
+        assert!(
+            answers[3]["error"]
+                .as_str()
+                .unwrap()
+                .contains("token 9 (-1) is negative"),
+            "{}",
+            answers[3]
+        );
+        assert_eq!(answers[4]["reachable"], false);
+        assert_eq!(bad, 2);
+    }
+
+    #[test]
+    fn errors_carry_the_id_and_name_the_line_once() {
+        let (answers, bad) = batch(concat!(
+            "{\"board\":\"3x3\",\"frm\":\"1 2 3/4 5 6/7 0 8\",\"id\":\"a\"}\n",
+            "\n",
+            "{\"board\":\"3x3\",\"from\":\"1 2 3/4 5 6/7 0\",\"id\":[1,2]}\n",
+            "{\"board\":\"graph:67108864\",\"from\":\"0\",\"id\":3}\n",
+            "{\"board\":\"@/etc/passwd\",\"from\":\"0\"}\n",
+            "{\"board\":\"3x3\",\"from\":\"1 2 3/4 5 6 7/8 0\"}\n",
+        ));
+        assert_eq!(bad, 5);
+        let error = |i: usize| answers[i]["error"].as_str().unwrap().to_string();
+        assert!(error(0).starts_with("line 1: ") && error(0).contains("unknown field `frm`"));
+        assert_eq!(answers[0]["id"], "a");
+        assert!(error(1).starts_with("line 3: "), "{}", error(1));
+        assert_eq!(answers[1]["id"], serde_json::json!([1, 2]));
+        // Refused by its size before the board is built.
+        assert!(
+            error(2).contains("1 tokens for a board of 67108864 cells"),
+            "{}",
+            error(2)
+        );
+        assert_eq!(answers[2]["id"], 3);
+        assert!(error(3).contains("not a board spec") && !error(3).contains("root"));
+        assert!(error(4).contains("row 2 has 4 tokens"), "{}", error(4));
+        for i in 0..5 {
+            assert_eq!(error(i).matches("line").count(), 1, "{}", error(i));
+        }
+    }
+
+    #[test]
+    fn solutions_come_in_order_and_big_boxes_stream() {
+        let solver = Solver::new();
+        let big: Vec<u32> = (1..3600).chain([0]).collect();
+        let mut swapped = big.clone();
+        swapped.swap(0, 1);
+        swapped.swap(2, 3);
+        let input = format!(
+            "{}\n{}\n{}\n",
+            serde_json::json!({"board": "60x60", "from": swapped, "id": "big"}),
+            serde_json::json!({"board": "3x3", "from": "8 2 0/4 6 1/3 7 5", "id": "small"}),
+            serde_json::json!({"board": "60x60", "from": big.iter().rev().collect::<Vec<_>>()}),
+        );
+        let (answers, bad) = batch_in(&input, Mode::Solve(&solver));
+        assert_eq!(answers.len(), 3);
+        assert_eq!(
+            (bad, &answers[0]["id"], &answers[1]["id"]),
+            (0, &"big".into(), &"small".into())
+        );
+        let moves = answers[0]["moves"].as_array().unwrap();
+        assert_eq!(moves.len() as u64, answers[0]["length"].as_u64().unwrap());
+        assert_eq!(answers[1]["length"], 24);
+        // Reversed with the blank first: an answer either way, streamed or not.
+        assert!(answers[2]["reachable"].is_boolean(), "{}", answers[2]);
+    }
+
+    #[test]
+    fn long_lines_are_skipped_not_kept() {
+        let mut input = "x".repeat(100).into_bytes();
+        input.extend_from_slice(b"\nok\n");
+        let mut r = std::io::BufReader::with_capacity(16, &input[..]);
+        let mut buf = Vec::new();
+        assert_eq!(read_line_capped(&mut r, &mut buf, 10).unwrap(), Some(false));
+        assert!(buf.is_empty());
+        assert_eq!(read_line_capped(&mut r, &mut buf, 10).unwrap(), Some(true));
+        assert_eq!(buf, b"ok");
+        assert_eq!(read_line_capped(&mut r, &mut buf, 10).unwrap(), None);
+    }
+}

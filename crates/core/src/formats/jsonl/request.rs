@@ -1,0 +1,214 @@
+//! A batch line read as a question: `{"board", "from", "to", "id"}`,
+//! arrangements as strings or arrays, unknown fields refused, and the
+//! board reused while the spec repeats.
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::arrangement::{Arrangement, Token, parse_token, shorten};
+use crate::board::Board;
+use crate::error::Error;
+use crate::formats::spec::{parse_board, spec_cells};
+
+/// One question: `{"board": SPEC, "from": ARR, "to": ARR}`, `to` optional
+/// (the solved arrangement), `id` echoed back when present.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Request {
+    /// The board spec.
+    pub board: String,
+    /// The start arrangement.
+    pub from: ArrangementValue,
+    /// The target arrangement; the solved one when absent.
+    #[serde(default)]
+    pub to: Option<ArrangementValue>,
+    /// Anything the caller wants echoed back with the answer.
+    #[serde(default)]
+    pub id: Option<Value>,
+}
+
+/// An arrangement in JSON: an array of tokens or a string such as
+/// `"1 2 3/4 0 5"`.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum ArrangementValue {
+    /// `"1 2 3/4 0 5"`.
+    Text(String),
+    /// `[1, 2, 3, 4, 0, 5]`.
+    List(Vec<TokenValue>),
+}
+
+/// One element of an arrangement array: a token, or what is wrong with it
+/// (kept, so that the error can name its place).
+#[derive(Debug)]
+pub enum TokenValue {
+    /// A valid token.
+    Token(Token),
+    /// The value as written, and why it is not a token.
+    Bad(String, &'static str),
+}
+
+impl<'de> Deserialize<'de> for TokenValue {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<TokenValue, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = TokenValue;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a token")
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<TokenValue, E> {
+                Ok(match Token::try_from(v) {
+                    Ok(t) => TokenValue::Token(t),
+                    Err(_) => {
+                        TokenValue::Bad(v.to_string(), "is too large: tokens go up to 4294967295")
+                    }
+                })
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<TokenValue, E> {
+                match u64::try_from(v) {
+                    Ok(u) => self.visit_u64(u),
+                    Err(_) => Ok(TokenValue::Bad(
+                        v.to_string(),
+                        "is negative: tokens are 0 (the blank) or positive",
+                    )),
+                }
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<TokenValue, E> {
+                Ok(TokenValue::Bad(v.to_string(), "is not a whole number"))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<TokenValue, E> {
+                Ok(match parse_token(v) {
+                    Ok(t) => TokenValue::Token(t),
+                    Err(why) => TokenValue::Bad(format!("{v:?}"), why),
+                })
+            }
+            fn visit_bool<E>(self, v: bool) -> Result<TokenValue, E> {
+                Ok(TokenValue::Bad(v.to_string(), "is not a number"))
+            }
+            fn visit_unit<E>(self) -> Result<TokenValue, E> {
+                Ok(TokenValue::Bad("null".into(), "is not a number"))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
+
+impl ArrangementValue {
+    /// Converts to an arrangement for `board`, naming it `which` in errors.
+    pub fn to_arrangement(&self, board: &Board, which: &str) -> Result<Arrangement, Error> {
+        match self {
+            ArrangementValue::Text(text) => Arrangement::parse_on(board, text, which),
+            ArrangementValue::List(values) => values
+                .iter()
+                .enumerate()
+                .map(|(i, v)| match v {
+                    TokenValue::Token(t) => Ok(*t),
+                    TokenValue::Bad(text, why) => Err(Error::arrangement(
+                        which,
+                        format!("token {} ({}) {why}", i + 1, shorten(text)),
+                    )),
+                })
+                .collect::<Result<Vec<Token>, Error>>()
+                .map(Arrangement::new),
+        }
+    }
+}
+
+/// A question read from one line, ready to decide.
+pub struct Question {
+    /// The board (shared with neighbouring lines of the same spec).
+    pub board: std::sync::Arc<Board>,
+    /// Start.
+    pub from: Arrangement,
+    /// Target.
+    pub to: Arrangement,
+    /// Echoed back.
+    pub id: Option<Value>,
+}
+
+/// Turns lines into questions, reusing the board while the spec repeats.
+/// Shared by the threads of a batch.
+#[derive(Default)]
+pub struct QuestionReader {
+    last: std::sync::Mutex<Option<(String, std::sync::Arc<Board>)>>,
+}
+
+impl QuestionReader {
+    /// Parses one line of JSON into a question. The boards's size is
+    /// compared with the arrangements' before the board is built, so
+    /// that a short line cannot ask for a huge board.
+    pub fn parse(&self, line: &str) -> Result<Question, Error> {
+        let request: Request = serde_json::from_str(line).map_err(|e| json_error(&e))?;
+        // Only a board bigger than its arrangements could cost much to
+        // build; a spec over the limit is refused by the board's own check.
+        let cells = spec_cells(&request.board).filter(|&c| c <= crate::board::MAX_CELLS);
+        if let Some(cells) = cells {
+            let given = [
+                Some((&request.from, "from")),
+                request.to.as_ref().map(|to| (to, "to")),
+            ];
+            for (value, which) in given.into_iter().flatten() {
+                let len = match value {
+                    ArrangementValue::List(tokens) => tokens.len(),
+                    ArrangementValue::Text(text) => {
+                        Arrangement::parse_named(text, which)?.tokens().len()
+                    }
+                };
+                if len < cells {
+                    return Err(Error::arrangement(
+                        which,
+                        format!("{len} tokens for a board of {cells} cells"),
+                    ));
+                }
+            }
+        }
+        let cached = match &*self.last.lock().expect("never poisoned") {
+            Some((spec, board)) if *spec == request.board => Some(board.clone()),
+            _ => None,
+        };
+        let board = match cached {
+            Some(board) => board,
+            None => {
+                let board = std::sync::Arc::new(parse_board(&request.board)?);
+                *self.last.lock().expect("never poisoned") =
+                    Some((request.board.clone(), board.clone()));
+                board
+            }
+        };
+        let from = request.from.to_arrangement(&board, "from")?;
+        let to = match &request.to {
+            Some(to) => to.to_arrangement(&board, "to")?,
+            None => Arrangement::solved(board.cells()),
+        };
+        Ok(Question {
+            board,
+            from,
+            to,
+            id: request.id,
+        })
+    }
+}
+
+/// What serde says is wrong with a line, its place given as a column
+/// only: the line is the batch's, named once by the caller.
+fn json_error(e: &serde_json::Error) -> Error {
+    let message = e.to_string();
+    let message = match message.rfind(" at line ") {
+        Some(at) => format!("{} at column {}", &message[..at], e.column()),
+        None => message,
+    };
+    Error::Input {
+        place: "json".into(),
+        problem: message,
+    }
+}
+
+/// The `id` of a line that could not be read as a question, if the line
+/// is JSON with one, so that even errors can be matched to questions.
+pub(super) fn id_of(line: &[u8]) -> Option<Value> {
+    #[derive(Deserialize)]
+    struct Id {
+        id: Option<Value>,
+    }
+    serde_json::from_slice::<Id>(line).ok()?.id
+}

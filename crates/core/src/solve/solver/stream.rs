@@ -1,0 +1,170 @@
+//! Solutions handed out move by move, for writers and for boxes too big
+//! to hold their moves: constructive solutions on boxes are found twice,
+//! once to replay them and once to hand them out, so that memory does
+//! not grow with the number of moves. Long solves report their progress,
+//! and a reader that goes away stops the work at once.
+
+use std::time::Instant;
+
+use super::{Solver, Summary};
+use crate::arrangement::Arrangement;
+use crate::board::Board;
+use crate::reach::{Verdict, reach};
+use crate::solve::error::SolveError;
+use crate::solve::moves::{Canceller, Move, MultiTileCount, Replayer};
+use crate::solve::pdb::Progress;
+use crate::solve::{bfs, construct};
+
+/// Where moves go: a writer's `write`, say; the first error stops the
+/// solve.
+type Out<'o> = &'o mut dyn FnMut(Move) -> std::io::Result<()>;
+
+impl Solver<'_> {
+    /// Like [`solve`](Self::solve), but hands the moves to `out` one at a
+    /// time, after they have been replayed: boxes of any size can be
+    /// solved in constant memory. The first error `out` returns stops the
+    /// work (within a slice of the board) and is returned.
+    ///
+    /// # Errors
+    /// As [`solve`](Self::solve), and [`SolveError::Io`] with `out`'s
+    /// error; `out` is called only for a replayed, correct sequence.
+    pub fn solve_into(
+        &self,
+        board: &Board,
+        from: &Arrangement,
+        to: &Arrangement,
+        mut out: impl FnMut(Move) -> std::io::Result<()>,
+    ) -> Result<Summary, SolveError> {
+        self.stream(board, from, to, Some(&mut out))
+    }
+
+    /// The length of a solution and how it was found, without its moves
+    /// (on big boxes the second pass is skipped).
+    ///
+    /// # Errors
+    /// As [`solve`](Self::solve).
+    pub fn count(
+        &self,
+        board: &Board,
+        from: &Arrangement,
+        to: &Arrangement,
+    ) -> Result<Summary, SolveError> {
+        self.stream(board, from, to, None)
+    }
+
+    fn stream(
+        &self,
+        board: &Board,
+        from: &Arrangement,
+        to: &Arrangement,
+        out: Option<Out>,
+    ) -> Result<Summary, SolveError> {
+        let started = Instant::now();
+        let a = from.tokens();
+        let streamed = match board.box_dims() {
+            Some(dims)
+                if !self.wants_shortest(board, from)
+                    && !bfs::small_enough(a)
+                    && a.len() == board.cells() =>
+            {
+                Some(dims)
+            }
+            _ => None,
+        };
+        let Some(dims) = streamed else {
+            let solution = self.solve(board, from, to)?;
+            if let Some(out) = out {
+                for &m in solution.moves() {
+                    out(m)?;
+                }
+            }
+            return Ok(Summary {
+                length: solution.len() as u64,
+                mtm: solution.mtm(),
+                optimal: solution.is_optimal(),
+                nodes: solution.nodes(),
+                elapsed: started.elapsed(),
+            });
+        };
+        if let Verdict::Unreachable(reason) = reach(board, from, to)? {
+            return Err(SolveError::Unreachable(reason));
+        }
+        let (length, mtm) = self.replay_box(board, dims, from, to)?;
+        if let Some(out) = out {
+            self.hand_out(dims, from, to, out)?;
+        }
+        Ok(Summary {
+            length,
+            mtm: (dims.len() == 2).then_some(mtm),
+            optimal: false,
+            nodes: 0,
+            elapsed: started.elapsed(),
+        })
+    }
+
+    /// The first pass: the moves found and replayed, never kept; their
+    /// number in single- and multi-tile moves.
+    fn replay_box(
+        &self,
+        board: &Board,
+        dims: &[usize],
+        from: &Arrangement,
+        to: &Arrangement,
+    ) -> Result<(u64, u64), SolveError> {
+        let (a, b) = (from.tokens(), to.tokens());
+        // Both passes drop undone moves alike, so the moves handed out
+        // are the ones replayed.
+        let mut replayer = Replayer::new(board, a);
+        let mut mtm = MultiTileCount::default();
+        let mut canceller = Canceller::new(|m| {
+            replayer.push(m);
+            mtm.push(board, m);
+        });
+        let mut between = |done, total| {
+            self.report(&Progress::Solving {
+                stage: "finding the moves",
+                done: done as u64,
+                total: total as u64,
+            });
+            true
+        };
+        construct::solve_box_into(dims, a, b, &mut |m| canceller.push(m), &mut between);
+        canceller.finish();
+        replayer.finish(b)?;
+        Ok((replayer.count(), mtm.count))
+    }
+
+    /// The second pass: the same moves again, to `out`, until it fails.
+    fn hand_out(
+        &self,
+        dims: &[usize],
+        from: &Arrangement,
+        to: &Arrangement,
+        out: Out,
+    ) -> Result<(), SolveError> {
+        // The sink and the check between slices share the first error.
+        let failed: std::cell::RefCell<Option<std::io::Error>> = Default::default();
+        let mut canceller = Canceller::new(|m| {
+            let mut failed = failed.borrow_mut();
+            if failed.is_none() {
+                *failed = out(m).err();
+            }
+        });
+        let mut between = |done, total| {
+            self.report(&Progress::Solving {
+                stage: "writing the moves",
+                done: done as u64,
+                total: total as u64,
+            });
+            failed.borrow().is_none()
+        };
+        let (a, b) = (from.tokens(), to.tokens());
+        let mut sink = |m| canceller.push(m);
+        construct::solve_box_into(dims, a, b, &mut sink, &mut between);
+        canceller.finish();
+        match failed.into_inner() {
+            Some(e) => Err(e.into()),
+            None => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,12 @@
+//! JSON Lines batches: one answer per non-blank line, whatever the bytes.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use npuzzle_core::formats::jsonl::{Mode, run};
+
+fuzz_target!(|bytes: &[u8]| {
+    let mut out = Vec::new();
+    let tally = run(bytes, &mut out, Mode::Reach).expect("writing to memory never fails");
+    let answers = out.split(|&b| b == b'\n').filter(|l| !l.is_empty()).count() as u64;
+    assert_eq!(answers, tally.answered);
+});

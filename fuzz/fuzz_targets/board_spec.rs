@@ -1,0 +1,14 @@
+//! Board specs: any text parses to a board or a clear error, and a board
+//! written back as a spec parses to the same board.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use npuzzle_core::Board;
+
+fuzz_target!(|text: &str| {
+    if let Ok(board) = text.parse::<Board>() {
+        let again: Board = board.to_string().parse().expect("a written spec parses");
+        assert_eq!(again.cells(), board.cells());
+        assert!(again.edges().eq(board.edges()));
+    }
+});
