@@ -29,6 +29,7 @@ mod input;
 mod output;
 mod play;
 mod progress;
+mod serve;
 mod streams;
 
 use input::{arrangement, read_spec};
@@ -187,6 +188,8 @@ enum Command {
     },
     /// Print the manual page (roff): `npuzzle man | man -l -`.
     Man,
+    /// A web page on any board (draw, play, check, solve) and its JSON API, on 127.0.0.1:8080.
+    Serve(serve::Args),
 }
 
 #[derive(Subcommand)]
@@ -482,5 +485,6 @@ fn run(command: Command) -> Result<u8> {
             demo::run(&mut io::stdout().lock())?;
             Ok(0)
         }
+        Command::Serve(args) => serve::run(args),
     }
 }

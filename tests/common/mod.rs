@@ -2,6 +2,8 @@
 //! arguments and stdin, and what a clean error looks like.
 #![allow(dead_code)] // each test file uses its own share
 
+pub mod serve;
+
 use assert_cmd::Command;
 
 /// npuzzle, with its table cache in a folder of this test process.

@@ -32,6 +32,10 @@ pub enum SolveError {
     /// Writing the moves out failed (streamed solutions only).
     #[error("i/o: {0}")]
     Io(std::io::Error),
+    /// The search was stopped by the flag given to
+    /// [`Solver::cancel_on`](crate::Solver::cancel_on).
+    #[error("the search was stopped before it found a solution")]
+    Cancelled,
 }
 
 // The variants' messages hold the inner error's, so the inner error is

@@ -518,16 +518,24 @@ struct Undo {
 }
 
 /// The shared state of one search.
-struct Shared {
+struct Shared<'c> {
+    /// Set when a thread found the goal, or saw `cancel` set: every
+    /// thread stops.
     found: AtomicBool,
     next_bound: AtomicU32,
     nodes: AtomicU64,
+    /// The caller's request to stop, looked at every [`CANCEL_CHECK`] nodes.
+    cancel: &'c AtomicBool,
 }
+
+/// How often (in nodes expanded by one thread, a power of two) a search
+/// looks at its cancellation flag: about a millisecond of work.
+const CANCEL_CHECK: u64 = 1 << 14;
 
 /// One thread's depth-first search below a frontier node.
 struct Dfs<'a> {
     h: &'a Heuristic,
-    shared: &'a Shared,
+    shared: &'a Shared<'a>,
     state: SearchState,
     /// Blank cells visited, root first.
     path: Vec<u8>,
@@ -562,6 +570,10 @@ impl Dfs<'_> {
             return false;
         }
         self.nodes += 1;
+        if self.nodes.is_multiple_of(CANCEL_CHECK) && self.shared.cancel.load(Ordering::Relaxed) {
+            self.shared.found.store(true, Ordering::Relaxed);
+            return false;
+        }
         let blank = self.state.blank;
         let h = self.h;
         let neighbours = &h.rect.neighbours[blank as usize];
@@ -589,16 +601,24 @@ impl Dfs<'_> {
     }
 }
 
+/// As [`ida_star_until`], never cancelled.
+#[cfg(test)]
+pub fn ida_star(heuristic: &Heuristic, tiles: &[u8]) -> Found {
+    ida_star_until(heuristic, tiles, &AtomicBool::new(false)).expect("never cancelled")
+}
+
 /// A shortest move sequence from `tiles` (relabelled: goal cells, the
 /// blank `BLANK_MARK`) to the goal (every tile on its cell, the blank on
-/// `heuristic`'s blank goal cell), found by IDA* on all cores.
-pub fn ida_star(heuristic: &Heuristic, tiles: &[u8]) -> Found {
+/// `heuristic`'s blank goal cell), found by IDA* on all cores; `None`
+/// when `cancel` was set (the search stops within about a millisecond).
+pub fn ida_star_until(heuristic: &Heuristic, tiles: &[u8], cancel: &AtomicBool) -> Option<Found> {
     let mut root = SearchState::new(heuristic, tiles);
     let start_blank = root.blank;
     let shared = Shared {
         found: AtomicBool::new(false),
         next_bound: AtomicU32::new(u32::MAX),
         nodes: AtomicU64::new(0),
+        cancel,
     };
     // The frontier: every path of FRONTIER moves without an undo.
     const FRONTIER: usize = 6;
@@ -696,11 +716,14 @@ pub fn ida_star(heuristic: &Heuristic, tiles: &[u8]) -> Found {
                     to: w[0] as u32,
                 })
                 .collect();
-            return Found {
+            return Some(Found {
                 moves,
                 optimal: true,
                 nodes: shared.nodes.load(Ordering::Relaxed),
-            };
+            });
+        }
+        if cancel.load(Ordering::Relaxed) {
+            return None;
         }
         let next = shared.next_bound.load(Ordering::Relaxed);
         assert!(

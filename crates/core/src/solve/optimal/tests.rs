@@ -6,7 +6,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
-use super::{Heuristic, Rect, ida_star, partition, relabel};
+use super::{Heuristic, Rect, ida_star, ida_star_until, partition, relabel};
 use crate::board::Board;
 use crate::solve::pdb::{Pattern, PatternDb};
 use crate::solve::replay;
@@ -148,6 +148,40 @@ fn check_ida_star(rect: &Rect, blank_goal: u8, samples: usize) {
             replay(&board, &from, &to, &solution.moves).unwrap();
         }
     }
+}
+
+/// A search told to stop stops soon, with no answer; one never told
+/// finds the same answer as before.
+#[test]
+fn a_cancelled_search_stops() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
+    // Korf's first 15-puzzle (57 moves): minutes with Manhattan distance alone.
+    let from = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3];
+    let to: Vec<u32> = (0..16).collect();
+    let (tiles, blank_goal) = relabel(&from, &to);
+    let rect = Rect::new(4, 4);
+    let h = Heuristic::manhattan(&rect, blank_goal);
+    let cancel = AtomicBool::new(false);
+    let started = Instant::now();
+    let found = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(200));
+            cancel.store(true, Ordering::Relaxed);
+        });
+        ida_star_until(&h, &tiles, &cancel)
+    });
+    assert!(found.is_none());
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    let easy = [1, 2, 3, 0, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+    let (tiles, blank_goal) = relabel(&easy, &to);
+    let h = Heuristic::manhattan(&rect, blank_goal);
+    let never = AtomicBool::new(false);
+    assert_eq!(ida_star_until(&h, &tiles, &never).unwrap().moves.len(), 3);
 }
 
 #[test]

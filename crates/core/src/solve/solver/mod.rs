@@ -9,6 +9,8 @@
 //! block by block on other boards.
 
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::arrangement::{Arrangement, Token};
@@ -55,6 +57,7 @@ pub struct Solver<'a> {
     pattern_tiles: Option<usize>,
     cache: Option<PdbCache>,
     progress: Option<Callback<'a>>,
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 /// The progress callback a solver holds.
@@ -67,6 +70,7 @@ impl std::fmt::Debug for Solver<'_> {
             .field("pattern_tiles", &self.pattern_tiles)
             .field("cache", &self.cache)
             .field("progress", &self.progress.is_some())
+            .field("cancel", &self.cancel)
             .finish()
     }
 }
@@ -127,6 +131,30 @@ impl<'a> Solver<'a> {
     /// failures.
     pub fn on_progress(mut self, progress: impl Fn(&Progress) + Sync + 'a) -> Solver<'a> {
         self.progress = Some(Box::new(progress));
+        self
+    }
+
+    /// A flag that stops shortest searches by IDA* (the only ones that
+    /// can run long) once it is set: [`solve`](Self::solve) then gives
+    /// [`SolveError::Cancelled`] within about a millisecond. A pattern
+    /// database build already begun goes on to its end (the table is
+    /// kept for later searches), and the search stops before it starts.
+    ///
+    /// ```
+    /// use std::sync::{Arc, atomic::AtomicBool};
+    /// use npuzzle_core::{Arrangement, Board, SolveError, Solver};
+    /// let board: Board = "4x4".parse()?;
+    /// let from: Arrangement = "5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12".parse()?;
+    /// let to = Arrangement::solved(16);
+    /// let stop = Arc::new(AtomicBool::new(false));
+    /// let solver = Solver::new().optimal(true).pattern_tiles(0).cancel_on(stop.clone());
+    /// assert_eq!(solver.solve(&board, &from, &to)?.len(), 9);
+    /// stop.store(true, std::sync::atomic::Ordering::Relaxed); // from another thread, say
+    /// assert!(matches!(solver.solve(&board, &from, &to), Err(SolveError::Cancelled)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cancel_on(mut self, flag: Arc<AtomicBool>) -> Solver<'a> {
+        self.cancel = Some(flag);
         self
     }
 
@@ -192,7 +220,12 @@ impl<'a> Solver<'a> {
             )?,
             None => Heuristic::manhattan(&rect, blank_goal),
         };
-        Ok(optimal::ida_star(&heuristic, &tiles))
+        let never = AtomicBool::new(false);
+        let cancel = self.cancel.as_deref().unwrap_or(&never);
+        if cancel.load(Ordering::Relaxed) {
+            return Err(SolveError::Cancelled);
+        }
+        optimal::ida_star_until(&heuristic, &tiles, cancel).ok_or(SolveError::Cancelled)
     }
 
     /// The patterns of the tables a search on `rect` uses (`None`:
@@ -252,6 +285,7 @@ impl<'a> Solver<'a> {
             shortest_when_cheap: false,
             cache: None,
             progress: None,
+            cancel: None,
         };
         let mut out = Vec::new();
         for cells in strong.tables(&rect, blank as u8).unwrap_or_default() {

@@ -1,0 +1,504 @@
+//! The JSON API. Each endpoint takes the fields of a batch line and
+//! answers what `npuzzle batch` answers, translating to and from the
+//! library and nothing more:
+//!
+//! | endpoint | takes | answers |
+//! |---|---|---|
+//! | `POST /api/reach` | `board`, `from`, `to`?, `id`? | `{"reachable", "reason", "kind"?, "cells"}` (`cells`: those the reason names, for highlighting) |
+//! | `POST /api/solve` | the same, `optimal`?, `fast`? | as `batch --solve`: `{"reachable", "moves", "length", "mtm"?, "directions"?, "optimal", "nodes", "seconds"}`, or the verdict |
+//! | `POST /api/gen` | `board`, `to`?, `seed`?, `moves`?, `id`? | as `gen --json`: `{"board", "from", "to", "seed"}` (uniform, or `moves` random moves from `to`) |
+//! | `POST /api/apply` | `board`, `from`, `moves` (text or `[[from, to], ...]`), `to`?, `id`? | `{"end", "length", "moves", "directions"?, "reached"?}` |
+//! | `POST /api/show` | `board`, `from`?, `to`?, `id`? | `{"board", "cells", "kind", "dims"?, "grid", "positions", "size", "labels", "edges", "from"?, "to"}` |
+//! | `GET /api/status` | | `{"searches", "time_limit", "version"}` |
+//!
+//! Arrangements are arrays of tokens or strings (`"1 2 3/4 0 5"`); a
+//! board is a spec string, never `@FILE` (the library reads no file).
+//! Bad input is `{"error": "..."}` with status 400; a body that is not
+//! JSON 415; a body over 16 MiB 413; work past the time limit 503.
+//!
+//! Answers are kept to a size a page can take: solutions and random
+//! arrangements on boards of at most [`MAX_SOLVE_CELLS`] and
+//! [`MAX_GEN_CELLS`] cells, drawings of at most [`MAX_DRAWN_CELLS`],
+//! scrambles and move sequences of at most [`MAX_MOVES`] moves.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::extract::rejection::BytesRejection;
+use axum::http::{HeaderMap, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use npuzzle_core::formats::jsonl::{
+    ArrangementValue, Question, QuestionReader, solution_json, verdict_json,
+};
+use npuzzle_core::formats::moves::play;
+use npuzzle_core::formats::spec::spec_cells;
+use npuzzle_core::generate::Generator;
+use npuzzle_core::{
+    Arrangement, Board, Cell, Reason, SolveError, Solver, Verdict, directions, reach,
+};
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+
+use super::App;
+use super::jobs::JobError;
+
+/// The largest board `/api/solve` solves (100×100: about 1.7 million moves).
+pub const MAX_SOLVE_CELLS: usize = 10_000;
+/// The largest board `/api/gen` draws arrangements on.
+pub const MAX_GEN_CELLS: usize = 1 << 20;
+/// The largest board `/api/show` lays out for drawing.
+pub const MAX_DRAWN_CELLS: usize = 10_000;
+/// The most moves a scramble or an applied sequence may have.
+pub const MAX_MOVES: u64 = 10_000_000;
+
+/// An answer that is not a success: its status and message.
+pub struct Failure(pub StatusCode, pub String);
+
+impl Failure {
+    /// A 400: the request is bad, and why.
+    pub fn bad(message: impl std::fmt::Display) -> Failure {
+        Failure(StatusCode::BAD_REQUEST, message.to_string())
+    }
+}
+
+/// `{"error": message}` with `status`.
+pub fn error_response(status: StatusCode, message: impl Into<String>) -> Response {
+    json_response(status, &json!({ "error": message.into() }))
+}
+
+/// A JSON answer, never cached.
+fn json_response(status: StatusCode, value: &Value) -> Response {
+    (
+        status,
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        value.to_string(),
+    )
+        .into_response()
+}
+
+/// The answer for a job's outcome.
+fn respond(outcome: Result<Result<Value, Failure>, JobError>) -> Response {
+    match outcome {
+        Ok(Ok(value)) => json_response(StatusCode::OK, &value),
+        Ok(Err(Failure(status, message))) => error_response(status, message),
+        Err(JobError::TimedOut(limit)) => error_response(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "stopped after {} s, the server's time limit (--time-limit); try a \
+                 constructive solution, or a board with tables already built",
+                limit.as_secs_f64()
+            ),
+        ),
+        Err(JobError::Panicked) => error_response(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal error (please report): the work for this request panicked",
+        ),
+    }
+}
+
+/// The body's text, when it is JSON within the size limit.
+fn json_text(headers: &HeaderMap, body: Result<Bytes, BytesRejection>) -> Result<String, Failure> {
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.split(';')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .eq_ignore_ascii_case("application/json")
+        });
+    if !json {
+        return Err(Failure(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "send the request as JSON (Content-Type: application/json)".into(),
+        ));
+    }
+    let body = body.map_err(|e| {
+        let status = e.status();
+        if status == StatusCode::PAYLOAD_TOO_LARGE {
+            Failure(
+                status,
+                format!("the request is over {} bytes", super::MAX_BODY),
+            )
+        } else {
+            Failure(status, format!("the request's body could not be read: {e}"))
+        }
+    })?;
+    String::from_utf8(body.to_vec()).map_err(|_| Failure::bad("json: the body is not UTF-8"))
+}
+
+/// Parses a request's JSON into `T`, errors named `json: ...`.
+pub fn parse<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, Failure> {
+    serde_json::from_str(text).map_err(|e| Failure::bad(format!("json: {e}")))
+}
+
+/// A board spec from a request (the library refuses `@FILE`), refused
+/// before it is built when it has over `max` cells (`what` says what the
+/// page does with boards up to that size).
+pub fn parse_board(spec: &str, max: usize, what: &str) -> Result<Board, Failure> {
+    if let Some(cells) = spec_cells(spec).filter(|&cells| cells > max) {
+        return Err(Failure::bad(format!(
+            "the page {what} boards of at most {max} cells (this one has {cells}); the \
+             command line takes any size"
+        )));
+    }
+    spec.parse().map_err(Failure::bad)
+}
+
+/// A batch question from a request that has fields of its own besides:
+/// those are taken out and given back, the rest is read as a batch line
+/// (unknown fields refused, sizes checked before the board is built).
+fn question_with(text: &str, own: &[&str]) -> Result<(Question, Map<String, Value>), Failure> {
+    let mut value: Value = parse(text)?;
+    let fields = value
+        .as_object_mut()
+        .ok_or_else(|| Failure::bad("json: a request is a JSON object"))?;
+    let taken: Map<String, Value> = own
+        .iter()
+        .filter_map(|&name| Some((name.to_string(), fields.remove(name)?)))
+        .collect();
+    let question = QuestionReader::default()
+        .parse(&value.to_string())
+        .map_err(Failure::bad)?;
+    Ok((question, taken))
+}
+
+/// Runs `work` on the request's body as a job, and answers.
+pub async fn answer(
+    app: &App,
+    headers: &HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+    work: impl FnOnce(&str, Arc<AtomicBool>) -> Result<Value, Failure> + Send + 'static,
+) -> Response {
+    let text = match json_text(headers, body) {
+        Ok(text) => text,
+        Err(Failure(status, message)) => return error_response(status, message),
+    };
+    respond(app.jobs.run(move |cancel| work(&text, cancel)).await)
+}
+
+/// Echoes `id` into an answer.
+fn with_id(mut answer: Value, id: Option<Value>) -> Value {
+    if let Some(id) = id {
+        answer["id"] = id;
+    }
+    answer
+}
+
+/// `POST /api/reach`: the verdict, with the cells its reason names.
+pub async fn post_reach(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    answer(&app, &headers, body, |text, _| {
+        let q = QuestionReader::default()
+            .parse(text)
+            .map_err(Failure::bad)?;
+        let verdict = reach(&q.board, &q.from, &q.to).map_err(Failure::bad)?;
+        let mut value = verdict_json(&verdict);
+        value["cells"] = json!(match verdict.reason() {
+            Some(reason) => named_cells(reason, &q.from, &q.to),
+            None => Vec::new(),
+        });
+        Ok(with_id(value, q.id))
+    })
+    .await
+}
+
+/// The cells a reason is about, for the page to highlight.
+fn named_cells(reason: &Reason, from: &Arrangement, to: &Arrangement) -> Vec<Cell> {
+    let holding = |token: u32| -> Vec<Cell> {
+        let cells = from.tokens().iter().enumerate();
+        cells
+            .filter(|&(_, &t)| t == token)
+            .map(|(c, _)| c as Cell)
+            .collect()
+    };
+    let mut cells = match reason {
+        Reason::Parity { .. } => from.blank().into_iter().chain(to.blank()).collect(),
+        Reason::BlockParity { cells }
+        | Reason::LeavesBlock { cells, .. }
+        | Reason::CyclicOrder { cells }
+        | Reason::Theta0 { cells } => cells.clone(),
+        Reason::PathOrder { from: token, .. } => holding(*token),
+        Reason::Locked {
+            cell, bridge_from, ..
+        } => std::iter::once(*cell).chain(*bridge_from).collect(),
+        Reason::BlankSeparated { from, to } => vec![*from, *to],
+        Reason::OutOfReach { cell, .. } => vec![*cell],
+    };
+    cells.sort_unstable();
+    cells.dedup();
+    cells
+}
+
+/// The extra fields of a solve request.
+#[derive(Deserialize)]
+struct SolveOptions {
+    /// A shortest solution, whatever it takes (within the time limit).
+    #[serde(default)]
+    optimal: bool,
+    /// The constructive solution even where a shortest one is cheap.
+    #[serde(default)]
+    fast: bool,
+}
+
+/// `POST /api/solve`: a solution (shortest where asked or cheap), or the
+/// verdict when there is none.
+pub async fn post_solve(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let (cache, pattern_tiles) = (app.cache.clone(), app.pattern_tiles);
+    let report = app.jobs.reporter();
+    answer(&app, &headers, body, move |text, cancel| {
+        let (q, options) = question_with(text, &["optimal", "fast"])?;
+        let options: SolveOptions = serde_json::from_value(Value::Object(options))
+            .map_err(|e| Failure::bad(format!("json: {e}")))?;
+        if q.board.cells() > MAX_SOLVE_CELLS {
+            return Err(Failure::bad(format!(
+                "the page solves boards of at most {MAX_SOLVE_CELLS} cells (this one has {}); \
+                 `npuzzle solve` takes any size",
+                q.board.cells()
+            )));
+        }
+        let mut solver = Solver::new()
+            .optimal(options.optimal)
+            .shortest_when_cheap(!options.fast)
+            .on_progress(report)
+            .cancel_on(cancel);
+        if let Some(cache) = cache {
+            solver = solver.cache(cache);
+        }
+        if let Some(tiles) = pattern_tiles {
+            solver = solver.pattern_tiles(tiles);
+        }
+        solve_with(solver, q.board.as_ref(), &q.from, &q.to).map(|v| with_id(v, q.id))
+    })
+    .await
+}
+
+/// Solves with `solver`: the solution, or the verdict when there is none.
+fn solve_with(
+    solver: Solver<'_>,
+    board: &Board,
+    from: &Arrangement,
+    to: &Arrangement,
+) -> Result<Value, Failure> {
+    let started = Instant::now();
+    match solver.solve(board, from, to) {
+        Ok(solution) => {
+            let mut value = solution_json(&solution);
+            value["seconds"] = json!(started.elapsed().as_secs_f64());
+            Ok(value)
+        }
+        Err(SolveError::Unreachable(reason)) => Ok(verdict_json(&Verdict::Unreachable(reason))),
+        Err(e @ (SolveError::Input(_) | SolveError::Unsupported(_))) => Err(Failure::bad(e)),
+        Err(SolveError::Cancelled) => Err(Failure(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the search was stopped".into(),
+        )),
+        Err(e) => Err(Failure(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())),
+    }
+}
+
+/// A gen request: `board`, and optionally `to`, `seed`, `moves`, `id`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GenRequest {
+    board: String,
+    #[serde(default)]
+    to: Option<ArrangementValue>,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    moves: Option<u64>,
+    #[serde(default)]
+    id: Option<Value>,
+}
+
+/// The target of a request: the one given, or the solved arrangement.
+pub fn target(board: &Board, to: Option<&ArrangementValue>) -> Result<Arrangement, Failure> {
+    match to {
+        Some(to) => to.to_arrangement(board, "to").map_err(Failure::bad),
+        None => Ok(Arrangement::solved(board.cells())),
+    }
+}
+
+/// `POST /api/gen`: a random arrangement that reaches `to`, drawn
+/// uniformly, or `to` scrambled by `moves` random moves; as a batch
+/// question (`{"board", "from", "to"}`) with the seed that made it.
+pub async fn post_gen(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    answer(&app, &headers, body, |text, _| {
+        let request: GenRequest = parse(text)?;
+        let board = parse_board(&request.board, MAX_GEN_CELLS, "makes arrangements on")?;
+        let to = target(&board, request.to.as_ref())?;
+        let seed = request.seed.unwrap_or_else(|| {
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+            now.map(|d| d.as_nanos() as u64).unwrap_or(0)
+        });
+        let mut generator = Generator::new(seed);
+        let from = match request.moves {
+            Some(moves) if moves > MAX_MOVES => {
+                return Err(Failure::bad(format!(
+                    "moves: at most {MAX_MOVES} (asked for {moves})"
+                )));
+            }
+            Some(moves) => generator.scramble(&board, &to, moves),
+            None => generator.reachable(&board, &to),
+        }
+        .map_err(Failure::bad)?;
+        let value = json!({"board": board, "from": from, "to": to, "seed": seed});
+        Ok(with_id(value, request.id))
+    })
+    .await
+}
+
+/// Moves as a request gives them: text (`R3U2LD`, `5-4 8-5`,
+/// `[[5,4],[8,5]]`) or an array of `[from, to]` pairs.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum MovesValue {
+    Text(String),
+    Pairs(Vec<[Cell; 2]>),
+}
+
+/// `POST /api/apply`: `board`, `from`, `moves`, and optionally `to`,
+/// `id`. Plays the moves from `from`, each checked; the
+/// arrangement they end on, and whether it is `to` when `to` is given.
+pub async fn post_apply(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    answer(&app, &headers, body, |text, _| {
+        let given_to = parse::<Map<String, Value>>(text)?.contains_key("to");
+        let (q, mut own) = question_with(text, &["moves"])?;
+        let moves = own
+            .remove("moves")
+            .ok_or_else(|| Failure::bad("json: missing field `moves`"))?;
+        let moves = match serde_json::from_value(moves) {
+            Ok(MovesValue::Text(text)) => text,
+            Ok(MovesValue::Pairs(pairs)) => json!(pairs).to_string(),
+            Err(_) => {
+                return Err(Failure::bad(
+                    "moves: give a text (R3U2LD, 5-4 8-5) or an array of [from, to] pairs of cells",
+                ));
+            }
+        };
+        let (board, from) = (q.board.as_ref(), &q.from);
+        let count = single_moves(&moves);
+        if count > MAX_MOVES {
+            return Err(Failure::bad(format!(
+                "moves: at most {MAX_MOVES} single moves (these are {count})"
+            )));
+        }
+        let (moves, end) = play(board, from, &moves).map_err(Failure::bad)?;
+        let pairs: Vec<[Cell; 2]> = moves.iter().map(|m| [m.from, m.to]).collect();
+        let mut value = json!({"end": end, "length": moves.len(), "moves": pairs});
+        if let Some(letters) = directions(board, &moves) {
+            value["directions"] = json!(letters);
+        }
+        if given_to {
+            value["reached"] = json!(q.to == end);
+        }
+        Ok(with_id(value, q.id))
+    })
+    .await
+}
+
+/// The number of single moves a move text stands for, at least: a
+/// direction letter counts as many moves as the number after it (`R3`
+/// is three), anything else as one. Bounds the work before the moves
+/// are expanded.
+fn single_moves(text: &str) -> u64 {
+    let bytes = text.as_bytes();
+    let mut total = 0u64;
+    let mut i = 0;
+    while i < bytes.len() {
+        let letter = b"LRUDlrud".contains(&bytes[i]);
+        i += 1;
+        if !letter {
+            continue;
+        }
+        let digits = bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+        let count = match digits {
+            0 => 1,
+            _ => text[i..i + digits].parse::<u64>().unwrap_or(u64::MAX),
+        };
+        total = total.saturating_add(count);
+        i += digits;
+    }
+    total
+}
+
+/// `GET /api/status`: searches under way and the time limit.
+pub async fn get_status(State(app): State<Arc<App>>) -> Response {
+    json_response(
+        StatusCode::OK,
+        &json!({
+            "searches": app.jobs.running(),
+            "time_limit": app.jobs.time_limit().as_secs_f64(),
+            "version": env!("CARGO_PKG_VERSION"),
+        }),
+    )
+}
+
+/// Anything else: 404 with a JSON error.
+pub async fn not_found(uri: Uri) -> Response {
+    error_response(
+        StatusCode::NOT_FOUND,
+        format!("no such page or endpoint: {}", uri.path()),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_are_counted_before_they_are_expanded() {
+        assert_eq!(single_moves("R3U2LD"), 7);
+        assert_eq!(single_moves("r1048576 d"), 1_048_577);
+        assert_eq!(
+            single_moves("5-4 8-5"),
+            0,
+            "pairs are bounded by the body's size"
+        );
+        assert_eq!(single_moves("R99999999999999999999999"), u64::MAX);
+    }
+
+    #[test]
+    fn reasons_name_cells() {
+        let from: Arrangement = "1 2 0".parse().unwrap();
+        let to: Arrangement = "2 1 0".parse().unwrap();
+        let cells = named_cells(
+            &Reason::Parity {
+                permutation_odd: true,
+                blank_distance: 0,
+            },
+            &from,
+            &to,
+        );
+        assert_eq!(cells, vec![2]);
+        let locked = Reason::Locked {
+            token: 1,
+            cell: 0,
+            bridge_from: Some(1),
+        };
+        assert_eq!(named_cells(&locked, &from, &to), vec![0, 1]);
+    }
+}

@@ -1,0 +1,222 @@
+//! The library's work for a request, run on a blocking thread so that
+//! the server goes on answering others, and stopped when it should be:
+//!
+//! - past the time limit, the request is answered with an error and the
+//!   work's cancellation flag is set ([`Solver::cancel_on`]: a shortest
+//!   search stops within about a millisecond);
+//! - when the client goes away, the server drops the request's future,
+//!   and with it the guard that sets the same flag.
+//!
+//! Work that has no cancellation (deciding, drawing, generating) is
+//! bounded by the size limits of [`api`](super::api) instead; its answer
+//! is dropped past the time limit.
+//!
+//! Pattern database builds are reported to every page that listens on
+//! `GET /api/progress` (server-sent events: one JSON object per change,
+//! `{"building": [{"table", "done", "total"}]}`).
+//!
+//! [`Solver::cancel_on`]: npuzzle_core::Solver::cancel_on
+
+use std::collections::BTreeMap;
+use std::convert::Infallible;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use futures_util::Stream;
+use npuzzle_core::Progress;
+use serde_json::{Value, json};
+use tokio::sync::watch;
+
+use super::App;
+
+/// Why a job gave no answer.
+#[derive(Debug)]
+pub enum JobError {
+    /// It ran past the time limit and was told to stop.
+    TimedOut(Duration),
+    /// It panicked (a bug in the library).
+    Panicked,
+}
+
+/// Requests' work under way, its time limit and the table builds.
+pub struct Jobs {
+    time_limit: Duration,
+    running: Arc<AtomicUsize>,
+    tables: Arc<Tables>,
+}
+
+/// Table builds under way: name → (placements reached, placements).
+struct Tables {
+    building: Mutex<BTreeMap<String, (u64, u64)>>,
+    changes: watch::Sender<Value>,
+}
+
+impl Tables {
+    /// Hears the library's progress reports.
+    fn report(&self, progress: &Progress) {
+        let mut building = self.building.lock().unwrap_or_else(|e| e.into_inner());
+        match progress {
+            Progress::Building { table, done, total } if done < total => {
+                building.insert(table.clone(), (*done, *total));
+            }
+            Progress::Building { table, .. } => {
+                building.remove(table);
+            }
+            other => eprintln!("warning: {other}"),
+        }
+        let list: Vec<Value> = building
+            .iter()
+            .map(|(table, (done, total))| json!({"table": table, "done": done, "total": total}))
+            .collect();
+        self.changes.send_replace(json!({ "building": list }));
+    }
+}
+
+/// Sets a cancellation flag when dropped: when the request's future is
+/// dropped (the client went away) or has its answer.
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Counts a job as running until dropped (at the end of its thread's
+/// work, however that ends).
+struct Running(Arc<AtomicUsize>);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl Jobs {
+    /// No jobs yet; each may take `time_limit`.
+    pub fn new(time_limit: Duration) -> Jobs {
+        Jobs {
+            time_limit,
+            running: Arc::new(AtomicUsize::new(0)),
+            tables: Arc::new(Tables {
+                building: Mutex::new(BTreeMap::new()),
+                changes: watch::Sender::new(json!({"building": []})),
+            }),
+        }
+    }
+
+    /// The time limit of each job.
+    pub fn time_limit(&self) -> Duration {
+        self.time_limit
+    }
+
+    /// Jobs whose threads are still working (a stopped search counts
+    /// until it has actually stopped).
+    pub fn running(&self) -> usize {
+        self.running.load(Ordering::Relaxed)
+    }
+
+    /// A progress callback for a solver: table builds, for the page.
+    pub fn reporter(&self) -> impl Fn(&Progress) + Send + Sync + 'static {
+        let tables = self.tables.clone();
+        move |p: &Progress| tables.report(p)
+    }
+
+    /// Runs `work` on a blocking thread, handing it a flag that is set
+    /// when its answer is no longer wanted (time limit, client gone).
+    ///
+    /// # Errors
+    /// [`JobError::TimedOut`] past the time limit, [`JobError::Panicked`]
+    /// when the work panicked.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
+    ) -> Result<T, JobError> {
+        let cancel = Arc::new(AtomicBool::new(false));
+        // Dropped with this future: when the client goes away, or once answered.
+        let _stop = StopOnDrop(cancel.clone());
+        self.running.fetch_add(1, Ordering::Relaxed);
+        let running = Running(self.running.clone());
+        let flag = cancel.clone();
+        let handle = tokio::task::spawn_blocking(move || {
+            let _running = running;
+            work(flag)
+        });
+        match tokio::time::timeout(self.time_limit, handle).await {
+            Ok(Ok(answer)) => Ok(answer),
+            Ok(Err(_)) => Err(JobError::Panicked),
+            Err(_) => {
+                cancel.store(true, Ordering::Relaxed);
+                Err(JobError::TimedOut(self.time_limit))
+            }
+        }
+    }
+}
+
+/// `GET /api/progress`: server-sent events, one `{"building": [...]}`
+/// now and one at each change of the table builds under way.
+pub async fn progress_events(
+    State(app): State<Arc<App>>,
+) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+    let mut changes = app.jobs.tables.changes.subscribe();
+    changes.mark_changed();
+    let stream = futures_util::stream::unfold(changes, |mut changes| async move {
+        changes.changed().await.ok()?;
+        let data = changes.borrow_and_update().to_string();
+        Some((Ok(Event::default().event("progress").data(data)), changes))
+    });
+    Sse::new(stream).keep_alive(KeepAlive::default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn the_time_limit_sets_the_flag() {
+        let jobs = Jobs::new(Duration::from_millis(50));
+        let seen = Arc::new(AtomicBool::new(false));
+        let seen2 = seen.clone();
+        let answer = jobs
+            .run(move |cancel| {
+                while !cancel.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                seen2.store(true, Ordering::Relaxed);
+            })
+            .await;
+        assert!(matches!(answer, Err(JobError::TimedOut(_))));
+        for _ in 0..1000 {
+            if jobs.running() == 0 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        assert!(seen.load(Ordering::Relaxed));
+        assert_eq!(jobs.running(), 0);
+        assert_eq!(jobs.run(|_| 7).await.unwrap(), 7);
+    }
+
+    #[test]
+    fn builds_are_listed_while_they_run() {
+        let jobs = Jobs::new(Duration::from_secs(1));
+        let report = jobs.reporter();
+        let mut changes = jobs.tables.changes.subscribe();
+        let building = |table: &str, done, total| Progress::Building {
+            table: table.into(),
+            done,
+            total,
+        };
+        report(&building("pdb-a", 0, 10));
+        report(&building("pdb-a", 4, 10));
+        assert_eq!(
+            *changes.borrow_and_update(),
+            json!({"building": [{"table": "pdb-a", "done": 4, "total": 10}]})
+        );
+        report(&building("pdb-a", 10, 10));
+        assert_eq!(*changes.borrow_and_update(), json!({"building": []}));
+    }
+}

@@ -1,0 +1,115 @@
+//! `POST /api/show`: what the page needs to draw a board: its cells,
+//! their adjacency and where each is drawn, with the arrangements to put
+//! on it, checked against the board.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::extract::rejection::BytesRejection;
+use axum::http::HeaderMap;
+use axum::response::Response;
+use npuzzle_core::formats::jsonl::ArrangementValue;
+use npuzzle_core::{Board, Cell, Layout};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::App;
+use super::api::{Failure, MAX_DRAWN_CELLS, answer, parse, parse_board, target};
+use super::layout;
+
+/// A show request: `board`, and optionally `from`, `to` and `id`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShowRequest {
+    board: String,
+    #[serde(default)]
+    from: Option<ArrangementValue>,
+    #[serde(default)]
+    to: Option<ArrangementValue>,
+    #[serde(default)]
+    id: Option<Value>,
+}
+
+/// `POST /api/show`: `{"board" (the spec written out), "cells", "kind"
+/// ("box", "mask" or "graph"), "dims" (boxes), "grid" (whether moves
+/// have directions: 2-D boards), "positions" ([x, y] of each cell's
+/// centre, in cells), "size", "labels", "edges" ([u, v] with u < v),
+/// "from" (when given), "to" (default the solved arrangement), "id" (when
+/// given)}`.
+pub async fn post_show(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    answer(&app, &headers, body, |text, _| {
+        let request: ShowRequest = parse(text)?;
+        let board = parse_board(&request.board, MAX_DRAWN_CELLS, "draws")?;
+        let from = match &request.from {
+            Some(from) => {
+                let from = from.to_arrangement(&board, "from").map_err(Failure::bad)?;
+                from.check(&board, "from").map_err(Failure::bad)?;
+                Some(from)
+            }
+            None => None,
+        };
+        let to = target(&board, request.to.as_ref())?;
+        to.check(&board, "to").map_err(Failure::bad)?;
+        let mut value = drawing(&board, from.as_ref().map(|a| a.tokens()), to.tokens());
+        if let Some(id) = request.id {
+            value["id"] = id;
+        }
+        Ok(value)
+    })
+    .await
+}
+
+/// The answer for `board` with the tokens given.
+fn drawing(board: &Board, from: Option<&[u32]>, to: &[u32]) -> Value {
+    let mut value = layout::place(board).to_json();
+    let (kind, dims) = match board.layout() {
+        Layout::Box { dims } => ("box", Some(dims.clone())),
+        Layout::Mask { .. } => ("mask", None),
+        Layout::Graph => ("graph", None),
+    };
+    let edges: Vec<[Cell; 2]> = board.edges().map(|(u, v)| [u, v]).collect();
+    value["board"] = json!(board);
+    value["cells"] = json!(board.cells());
+    value["kind"] = json!(kind);
+    if let Some(dims) = dims {
+        value["dims"] = json!(dims);
+    }
+    value["grid"] = json!(board.cells() > 0 && board.grid_position(0).is_some());
+    value["edges"] = json!(edges);
+    if let Some(from) = from {
+        value["from"] = json!(from);
+    }
+    value["to"] = json!(to);
+    value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mask_with_holes_is_drawn_on_its_grid() {
+        let board: Board = "mask:.#/##".parse().unwrap();
+        let v = drawing(&board, None, &[1, 2, 0]);
+        assert_eq!(v["kind"], "mask");
+        assert_eq!(v["grid"], true);
+        assert_eq!(v["positions"], json!([[1.5, 0.5], [0.5, 1.5], [1.5, 1.5]]));
+        assert_eq!(v["edges"], json!([[0, 2], [1, 2]]));
+        assert!(v.get("from").is_none());
+    }
+
+    #[test]
+    fn graphs_have_no_directions() {
+        let board: Board = "theta0".parse().unwrap();
+        let v = drawing(&board, Some(&[1, 2, 3, 4, 5, 6, 0]), &[1, 2, 3, 4, 5, 6, 0]);
+        assert_eq!(v["kind"], "graph");
+        assert_eq!(v["grid"], false);
+        assert_eq!(v["edges"].as_array().unwrap().len(), 8);
+        assert_eq!(v["board"], "graph:7:0-2,0-3,0-5,1-2,1-4,1-6,3-4,5-6");
+    }
+}

@@ -1,0 +1,625 @@
+//! The page of `npuzzle serve` in a real headless Chromium, driven by
+//! WebDriver (chromedriver): a shared URL loads, check and its reason,
+//! solve and play to the goal, tiles moved by clicks and arrow keys, a
+//! board with holes and the mask editor, a graph.
+//!
+//! Skipped, with the reason printed, when `chromium` or `chromedriver`
+//! is not on the PATH (Debian: `apt-get install chromium
+//! chromium-driver`; `CHROME` and `CHROMEDRIVER` name others), unless
+//! `NPUZZLE_BROWSER_TESTS=require`, which makes that a failure (CI sets
+//! it). `cargo test --test browser -- --ignored screenshots` writes the
+//! README's screenshots into `docs/`.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+use common::serve::Server;
+use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+
+/// One browser at a time: the machine may have two cores.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// A program on the PATH (or named by the environment variable `var`).
+fn find_program(var: &str, names: &[&str]) -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os(var).filter(|p| !p.is_empty()) {
+        return Some(PathBuf::from(path));
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .flat_map(|dir| names.iter().map(move |name| dir.join(name)))
+        .find(|candidate| candidate.is_file())
+}
+
+/// A server, chromedriver and a headless Chromium session on the page.
+struct Page {
+    client: Client,
+    server: Server,
+    driver: Child,
+    /// chromedriver's port and the session's id, to end the session
+    /// even when a test fails.
+    driver_port: u16,
+    session: String,
+    profile: PathBuf,
+}
+
+impl Page {
+    /// Everything started, or `None` (with the reason printed) when the
+    /// browser is not installed.
+    async fn open(server_args: &[&str]) -> Option<Page> {
+        let chrome = find_program("CHROME", &["chromium", "chromium-browser", "google-chrome"]);
+        let driver = find_program("CHROMEDRIVER", &["chromedriver"]);
+        let (Some(chrome), Some(driver)) = (chrome, driver) else {
+            let why = "skipped: chromium and chromedriver are not both on the PATH \
+                       (apt-get install chromium chromium-driver)";
+            if std::env::var("NPUZZLE_BROWSER_TESTS").as_deref() == Ok("require") {
+                panic!("NPUZZLE_BROWSER_TESTS=require, but {why}");
+            }
+            // Straight to stderr, past the test harness's capture, so that
+            // a plain `cargo test` shows it.
+            let _ = writeln!(std::io::stderr(), "browser tests {why}");
+            return None;
+        };
+        let server = Server::start(server_args);
+        let mut driver = std::process::Command::new(driver)
+            .arg("--port=0")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let mut out = BufReader::new(driver.stdout.take().unwrap());
+        let mut line = String::new();
+        let port: u16 = loop {
+            line.clear();
+            assert!(out.read_line(&mut line).unwrap() > 0, "chromedriver ended");
+            if let Some(rest) = line.split("started successfully on port ").nth(1) {
+                break rest.trim().trim_end_matches('.').parse().expect("a port");
+            }
+        };
+        std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
+        let profile =
+            std::env::temp_dir().join(format!("npuzzle-chromium-{}-{port}", std::process::id()));
+        let args = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+            "--window-size=1280,960",
+            &format!("--user-data-dir={}", profile.display()),
+        ];
+        let capabilities = json!({
+            "browserName": "chrome",
+            "goog:chromeOptions": {"binary": chrome, "args": args},
+        });
+        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(capabilities.as_object().unwrap().clone())
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await
+            .expect("a browser session");
+        let session = client.session_id().await.unwrap().unwrap_or_default();
+        Some(Page {
+            client,
+            server,
+            driver,
+            driver_port: port,
+            session,
+            profile,
+        })
+    }
+
+    /// Opens the page at `#hash` and waits until its board is drawn.
+    async fn goto(&self, hash: &str) {
+        self.client
+            .goto(&format!("{}/#{hash}", self.server.url()))
+            .await
+            .unwrap();
+        self.wait_for("document.body.classList.contains('ready')")
+            .await;
+    }
+
+    /// Runs JavaScript (the body of a function) and gives its result.
+    async fn js(&self, script: &str) -> Value {
+        self.client.execute(script, vec![]).await.unwrap()
+    }
+
+    /// Waits up to ten seconds for a JavaScript expression to be true.
+    async fn wait_for(&self, expression: &str) {
+        let started = Instant::now();
+        let script = format!("return !!({expression});");
+        while self.js(&script).await != json!(true) {
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "waited ten seconds for {expression}; the page says: {}",
+                self.js("return document.getElementById('message').textContent")
+                    .await
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// (cell, token, at home) of every tile drawn, by cell.
+    async fn tiles(&self) -> Vec<(u64, u64, bool)> {
+        let list = self
+            .js(
+                "return [...document.querySelectorAll('#puzzle .tile')].map(t => \
+                 [Number(t.dataset.cell), Number(t.dataset.token), t.classList.contains('home')])",
+            )
+            .await;
+        let mut tiles: Vec<(u64, u64, bool)> = list
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| (t[0].as_u64().unwrap(), t[1].as_u64().unwrap(), t[2] == true))
+            .collect();
+        tiles.sort();
+        tiles
+    }
+
+    /// The element with `data-testid` = `id`.
+    async fn hook(&self, id: &str) -> fantoccini::elements::Element {
+        let css = format!("[data-testid='{id}']");
+        self.client.find(Locator::Css(&css)).await.unwrap()
+    }
+
+    async fn click(&self, id: &str) {
+        self.hook(id).await.click().await.unwrap();
+    }
+
+    async fn text(&self, id: &str) -> String {
+        self.hook(id).await.text().await.unwrap()
+    }
+
+    async fn value(&self, id: &str) -> String {
+        self.hook(id)
+            .await
+            .prop("value")
+            .await
+            .unwrap()
+            .unwrap_or_default()
+    }
+
+    /// Clicks the tile standing on `cell`.
+    async fn click_tile(&self, cell: u64) {
+        let css = format!("#puzzle .tile[data-cell='{cell}']");
+        self.client
+            .find(Locator::Css(&css))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+    }
+
+    /// Presses a key (a WebDriver key code) on the page.
+    async fn press(&self, key: char) {
+        let keys = KeyActions::new("keyboard".into())
+            .then(KeyAction::Down { value: key })
+            .then(KeyAction::Up { value: key });
+        self.client.perform_actions(keys).await.unwrap();
+    }
+
+    /// The hash of the page's URL.
+    async fn hash(&self) -> String {
+        self.js("return location.hash")
+            .await
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+
+    /// Ends the session (the browser quits); the rest goes when dropped.
+    async fn close(mut self) {
+        let _ = self.client.clone().close().await;
+        self.session.clear();
+    }
+}
+
+impl Drop for Page {
+    /// Ends the session if a failed test left it open (a plain WebDriver
+    /// request: no async here), then chromedriver and the profile.
+    fn drop(&mut self) {
+        use std::io::Read;
+        let open = !self.session.is_empty();
+        if let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", self.driver_port))
+            && open
+        {
+            let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
+            let request = format!(
+                "DELETE /session/{} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+                self.session, self.driver_port
+            );
+            // chromedriver answers once the browser has quit.
+            if stream.write_all(request.as_bytes()).is_ok() {
+                let _ = stream.read(&mut [0; 256]);
+            }
+        }
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// Runs `test` on a page, one browser at a time; skipped without a browser.
+macro_rules! with_page {
+    (|$page:ident| $body:block) => {
+        with_page!(server = [], |$page| $body)
+    };
+    (server = [$($arg:expr),*], |$page:ident| $body:block) => {{
+        let _one = ONE_AT_A_TIME.lock().await;
+        let Some($page) = Page::open(&[$($arg),*]).await else {
+            return;
+        };
+        $body
+        $page.close().await;
+    }};
+}
+
+#[tokio::test]
+async fn a_shared_url_loads_and_check_gives_the_reason_with_its_cells() {
+    with_page!(|page| {
+        page.goto("board=3x3&from=8,2,0/4,6,1/3,7,5").await;
+        assert_eq!(page.value("board").await, "3x3");
+        assert_eq!(page.value("from").await, "8 2 0/4 6 1/3 7 5");
+        assert_eq!(page.value("to").await, "1 2 3/4 5 6/7 8 0");
+        let tiles = page.tiles().await;
+        assert_eq!(tiles.len(), 8);
+        assert_eq!(tiles[0], (0, 8, false));
+        assert_eq!(tiles[4], (5, 1, false));
+        assert!(
+            tiles
+                .iter()
+                .any(|&(cell, token, home)| (cell, token, home) == (3, 4, true))
+        );
+        page.click("check").await;
+        page.wait_for("document.querySelector('[data-testid=verdict]').textContent !== ''")
+            .await;
+        assert_eq!(page.text("verdict").await, "reachable");
+        // A new shared URL in the same page: tiles 1 and 2 swapped.
+        page.goto("board=3x3&from=2,1,3/4,5,6/7,8,0").await;
+        page.wait_for("document.querySelector('[data-testid=from]').value === '2 1 3/4 5 6/7 8 0'")
+            .await;
+        page.click("check").await;
+        page.wait_for("document.querySelector('[data-testid=verdict]').textContent !== ''")
+            .await;
+        assert_eq!(
+            page.text("verdict").await,
+            "unreachable: permutation parity odd, blank distance 0 (even)"
+        );
+        let named = page
+            .js("return [...document.querySelectorAll('.slot.named')].map(s => s.dataset.slot)")
+            .await;
+        assert_eq!(named, json!(["8"]), "the blank's cell is named");
+        // Typed (or pasted) and checked at once: the check is of what was typed.
+        let from = page.hook("from").await;
+        page.js("document.querySelector('[data-testid=from]').value = ''")
+            .await;
+        from.send_keys("1 2 3/4 5 6/7 0 8").await.unwrap();
+        page.click("check").await;
+        page.wait_for(
+            "document.querySelector('[data-testid=verdict]').textContent === 'reachable'",
+        )
+        .await;
+        assert!(
+            page.tiles().await.contains(&(8, 8, false)),
+            "tile 8 drawn on cell 8, off its goal"
+        );
+        // Bad input: the library's words, and the board stays as it was.
+        page.js("document.querySelector('[data-testid=from]').value = '1 2 3/4 5 6/7 0 x'")
+            .await;
+        page.click("check").await;
+        page.wait_for("document.querySelector('[data-testid=message]').textContent !== ''")
+            .await;
+        let said = page.text("message").await;
+        assert!(said.starts_with("from: ") && said.contains("'x'"), "{said}");
+        assert_eq!(page.tiles().await.len(), 8);
+    });
+}
+
+#[tokio::test]
+async fn solve_then_play_to_the_end_puts_every_tile_on_its_goal() {
+    with_page!(|page| {
+        page.goto("board=15-puzzle&from=5,1,2,3/9,6,7,4/13,10,11,8/0,14,15,12")
+            .await;
+        assert_eq!(page.value("board").await, "4x4");
+        page.click("optimal").await;
+        assert!(page.hash().await.contains("optimal=1"));
+        page.click("solve").await;
+        page.wait_for("document.querySelector('[data-testid=moves]').textContent !== ''")
+            .await;
+        assert_eq!(page.text("moves").await, "9");
+        assert!(page.text("solve-info").await.starts_with("shortest"));
+        let listed = page.js("return [...document.querySelectorAll('#move-list li')].map(li => li.textContent).join('')").await;
+        assert_eq!(listed, "DDDLLLUUU");
+        // One step: the first move is played and marked in the list.
+        page.click("step").await;
+        page.wait_for(
+            "document.querySelector('#puzzle .tile[data-token=\"13\"]').dataset.cell === '12'",
+        )
+        .await;
+        page.wait_for("document.querySelector('#move-list li.current')?.dataset.index === '0'")
+            .await;
+        page.click("step-back").await;
+        page.wait_for("!document.querySelector('#move-list li.current')")
+            .await;
+        // Play to the end, fast.
+        page.js(
+            "const s = document.querySelector('[data-testid=speed]'); s.value = 40; \
+                 s.dispatchEvent(new Event('input'))",
+        )
+        .await;
+        page.click("play").await;
+        page.wait_for("document.querySelector('#move-list li.current')?.dataset.index === '8'")
+            .await;
+        let tiles = page.tiles().await;
+        assert_eq!(tiles.len(), 15);
+        for (cell, token, home) in tiles {
+            assert_eq!((token, home), (cell + 1, true), "tile on cell {cell}");
+        }
+        assert!(
+            page.text("play").await.contains("Play"),
+            "stopped at the end"
+        );
+    });
+}
+
+#[tokio::test]
+async fn a_click_or_an_arrow_key_moves_a_tile_next_to_the_blank() {
+    with_page!(|page| {
+        page.goto("board=3x3").await;
+        assert_eq!(page.value("from").await, "1 2 3/4 5 6/7 8 0");
+        page.click_tile(0).await; // not next to the blank: nothing happens
+        assert_eq!(page.value("from").await, "1 2 3/4 5 6/7 8 0");
+        page.click_tile(7).await; // tile 8 slides right, into the blank
+        page.wait_for(
+            "document.querySelector('#puzzle .tile[data-token=\"8\"]').dataset.cell === '8'",
+        )
+        .await;
+        assert_eq!(page.value("from").await, "1 2 3/4 5 6/7 0 8");
+        assert!(
+            page.hash().await.contains("from=1,2,3,4,5,6,7,0,8"),
+            "{}",
+            page.hash().await
+        );
+        let tile8 = page.tiles().await.into_iter().find(|t| t.1 == 8).unwrap();
+        assert!(!tile8.2, "tile 8 is off its goal cell");
+        // The arrow key: the tile right of the blank moves left.
+        page.press('\u{e012}').await;
+        page.wait_for(
+            "document.querySelector('#puzzle .tile[data-token=\"8\"]').dataset.cell === '7'",
+        )
+        .await;
+        assert_eq!(page.value("from").await, "1 2 3/4 5 6/7 8 0");
+        page.press('\u{e015}').await; // down: the tile above the blank
+        page.wait_for(
+            "document.querySelector('#puzzle .tile[data-token=\"6\"]').dataset.cell === '8'",
+        )
+        .await;
+    });
+}
+
+#[tokio::test]
+async fn a_board_with_holes_is_drawn_checked_and_edited() {
+    with_page!(|page| {
+        let from: Vec<String> = (1..24).chain([0]).map(|t| t.to_string()).collect();
+        let to: Vec<String> = [2, 1]
+            .into_iter()
+            .chain(3..24)
+            .chain([0])
+            .map(|t: u32| t.to_string())
+            .collect();
+        page.goto(&format!(
+            "board=hdu4021&from={}&to={}",
+            from.join(","),
+            to.join(",")
+        ))
+        .await;
+        assert!(page.value("board").await.starts_with("mask:.#..#./"));
+        let slots = page
+            .js("return document.querySelectorAll('#puzzle .slot').length")
+            .await;
+        assert_eq!(slots, json!(24));
+        assert_eq!(page.tiles().await.len(), 23);
+        // Cell 0 is in the second column of the first row: a hole is left before it.
+        let x0 = page
+            .js("return Number(document.querySelector('.slot[data-slot=\"0\"]').getAttribute('x'))")
+            .await;
+        let x2 = page
+            .js("return Number(document.querySelector('.slot[data-slot=\"2\"]').getAttribute('x'))")
+            .await;
+        assert!(x0.as_f64().unwrap() > x2.as_f64().unwrap());
+        page.click("check").await;
+        page.wait_for("document.querySelector('[data-testid=verdict]').textContent !== ''")
+            .await;
+        assert_eq!(
+            page.text("verdict").await,
+            "unreachable: token 2 is locked on dead-end cell 1"
+        );
+        let named = page
+            .js("return [...document.querySelectorAll('.slot.named')].map(s => s.dataset.slot)")
+            .await;
+        assert_eq!(named, json!(["1"]));
+        // The mask editor: a 3×3 board loses its centre cell.
+        page.goto("board=3x3").await;
+        page.hook("preset")
+            .await
+            .select_by_value("mask…")
+            .await
+            .unwrap();
+        page.wait_for("!document.querySelector('[data-testid=mask-editor]').hidden")
+            .await;
+        page.client
+            .find(Locator::Css("[data-mask='1,1']"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        page.wait_for("document.querySelector('[data-testid=board]').value === 'mask:###/#.#/###'")
+            .await;
+        page.wait_for("document.querySelectorAll('#puzzle .slot').length === 8")
+            .await;
+        assert_eq!(page.tiles().await.len(), 7);
+        assert_eq!(page.value("from").await, "1 2 3 4 5 6 7 0");
+        assert!(
+            page.hash()
+                .await
+                .contains("board=mask:%23%23%23/%23.%23/%23%23%23"),
+            "{}",
+            page.hash().await
+        );
+    });
+}
+
+#[tokio::test]
+async fn a_graph_is_drawn_with_its_edges_and_played_on() {
+    with_page!(|page| {
+        page.goto("board=theta0").await;
+        assert_eq!(
+            page.value("board").await,
+            "graph:7:0-2,0-3,0-5,1-2,1-4,1-6,3-4,5-6"
+        );
+        let drawn = page
+            .js(
+                "return [document.querySelectorAll('#puzzle circle.slot').length, \
+                 document.querySelectorAll('#puzzle .edges line').length]",
+            )
+            .await;
+        assert_eq!(drawn, json!([7, 8]));
+        // Cells are drawn apart (no two centres closer than most of a cell).
+        let spread = page
+            .js("const c = [...document.querySelectorAll('#puzzle circle.slot')].map(s => \
+                 [Number(s.getAttribute('cx')), Number(s.getAttribute('cy')), Number(s.getAttribute('r'))]); \
+                 let least = Infinity; for (const a of c) for (const b of c) if (a !== b) \
+                 least = Math.min(least, Math.hypot(a[0] - b[0], a[1] - b[1]) / a[2]); return least")
+            .await;
+        assert!(spread.as_f64().unwrap() > 1.8, "{spread}");
+        // The blank is on cell 6, next to cells 1 and 5: tile 6 on cell 5 slides in.
+        page.click_tile(5).await;
+        page.wait_for(
+            "document.querySelector('#puzzle .tile[data-token=\"6\"]').dataset.cell === '6'",
+        )
+        .await;
+        assert_eq!(page.value("from").await, "1 2 3 4 5 0 6");
+        page.click("check").await;
+        page.wait_for(
+            "document.querySelector('[data-testid=verdict]').textContent === 'reachable'",
+        )
+        .await;
+    });
+}
+
+#[tokio::test]
+async fn a_box_of_three_dimensions_is_drawn_as_layers_and_played_across_them() {
+    with_page!(|page| {
+        page.goto("board=2x3x4").await;
+        let labels = page.js("return [...document.querySelectorAll('#puzzle .labels text')].map(t => t.textContent)").await;
+        assert_eq!(labels, json!(["layer 0", "layer 1"]));
+        assert_eq!(page.tiles().await.len(), 23);
+        // The blank is on cell 23 (layer 1, last row and column); cell 11,
+        // the same place in layer 0, is next to it: its tile crosses over.
+        page.click_tile(11).await;
+        page.wait_for(
+            "document.querySelector('#puzzle .tile[data-token=\"12\"]').dataset.cell === '23'",
+        )
+        .await;
+        let from = page.value("from").await;
+        assert!(
+            from.ends_with("11 0 13 14 15 16 17 18 19 20 21 22 23 12"),
+            "{from}"
+        );
+    });
+}
+
+#[tokio::test]
+async fn stop_hangs_up_and_the_server_stops_the_search() {
+    // Manhattan distance only: Korf's first 15-puzzle takes far longer than this test.
+    with_page!(server = ["--pattern-tiles", "0"], |page| {
+        page.goto("board=4x4&from=14,13,15,7/11,12,9,5/6,0,2,1/4,8,10,3&to=0,1,2,3/4,5,6,7/8,9,10,11/12,13,14,15&optimal=1")
+            .await;
+        page.click("solve").await;
+        page.wait_for("!document.querySelector('[data-testid=stop]').hidden")
+            .await;
+        let started = Instant::now();
+        while page.server.searches() == 0 {
+            assert!(
+                started.elapsed() < Duration::from_secs(5),
+                "the search never started"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        page.click("stop").await;
+        page.wait_for("document.querySelector('[data-testid=message]').textContent === 'stopped'")
+            .await;
+        let stopped = Instant::now();
+        while page.server.searches() > 0 {
+            assert!(
+                stopped.elapsed() < Duration::from_secs(5),
+                "the search goes on"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(page.text("moves").await, "");
+        let disabled = page.hook("solve").await.prop("disabled").await.unwrap();
+        assert_eq!(
+            disabled.as_deref(),
+            Some("false"),
+            "Solve can be pressed again"
+        );
+    });
+}
+
+/// The README's screenshots: the 15-puzzle being solved, a board with
+/// holes and its reason. Run by hand; writes `docs/serve-*.png`.
+#[tokio::test]
+#[ignore]
+async fn screenshots() {
+    with_page!(|page| {
+        let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+        std::fs::create_dir_all(&docs).unwrap();
+        page.goto("board=15-puzzle&from=3,14,9,11/5,4,8,2/13,12,6,7/10,1,15,0&to=0,1,2,3/4,5,6,7/8,9,10,11/12,13,14,15&optimal=1").await;
+        page.click("solve").await;
+        page.wait_for("document.querySelector('[data-testid=moves]').textContent !== ''")
+            .await;
+        page.js("const list = document.querySelectorAll('#move-list li'); list[29].click()")
+            .await;
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        std::fs::write(
+            docs.join("serve-15.png"),
+            page.client.screenshot().await.unwrap(),
+        )
+        .unwrap();
+        let from: Vec<String> = (1..24).chain([0]).map(|t| t.to_string()).collect();
+        let to: Vec<String> = [2, 1]
+            .into_iter()
+            .chain(3..24)
+            .chain([0])
+            .map(|t: u32| t.to_string())
+            .collect();
+        page.goto(&format!(
+            "board=hdu4021&from={}&to={}",
+            from.join(","),
+            to.join(",")
+        ))
+        .await;
+        page.click("check").await;
+        page.wait_for("document.querySelector('[data-testid=verdict]').textContent !== ''")
+            .await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        std::fs::write(
+            docs.join("serve-holes.png"),
+            page.client.screenshot().await.unwrap(),
+        )
+        .unwrap();
+    });
+}

@@ -1,0 +1,531 @@
+//! `npuzzle serve`'s JSON API and its guards, against a real server on a
+//! free loopback port: answers as `batch` gives them, bad input as 400,
+//! other hosts and origins refused, big bodies 413, searches stopped at
+//! the time limit and when their client hangs up, several requests at once.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::serve::Server;
+use serde_json::{Value, json};
+
+/// Korf's first 15-puzzle (57 moves): far beyond a second by Manhattan
+/// distance alone, so a search on it runs until it is stopped.
+const HARD: &str = "14 13 15 7/11 12 9 5/6 0 2 1/4 8 10 3";
+const HARD_GOAL: &str = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15";
+
+fn hard_search() -> Value {
+    json!({"board": "4x4", "from": HARD, "to": HARD_GOAL, "optimal": true})
+}
+
+/// Waits up to `limit` for no search to be under way; how long it took.
+fn wait_until_idle(server: &Server, limit: Duration) -> Duration {
+    let started = Instant::now();
+    while server.searches() > 0 {
+        assert!(
+            started.elapsed() < limit,
+            "a search still runs after {limit:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    started.elapsed()
+}
+
+#[test]
+fn the_page_and_its_files_are_served_with_safe_headers() {
+    let server = Server::start(&[]);
+    let page = server.request("GET", "/", &[], b"");
+    assert_eq!(page.status, 200);
+    assert!(
+        page.header("content-type")
+            .unwrap()
+            .starts_with("text/html")
+    );
+    let html = page.text();
+    for hook in [
+        "board", "from", "to", "check", "verdict", "solve", "optimal", "moves", "play", "step",
+    ] {
+        assert!(
+            html.contains(&format!("data-testid=\"{hook}\"")),
+            "hook {hook}"
+        );
+    }
+    assert!(
+        !html.contains("http://") && !html.contains("https://"),
+        "no CDN"
+    );
+    let csp = page.header("content-security-policy").unwrap();
+    assert!(csp.contains("default-src 'self'") && csp.contains("frame-ancestors 'none'"));
+    assert_eq!(page.header("x-content-type-options"), Some("nosniff"));
+    for file in ["/app.js", "/board.js", "/mask.js"] {
+        let js = server.request("GET", file, &[], b"");
+        assert_eq!(js.status, 200, "{file}");
+        assert!(
+            js.header("content-type")
+                .unwrap()
+                .starts_with("text/javascript")
+        );
+    }
+    assert_eq!(server.request("GET", "/style.css", &[], b"").status, 200);
+    let missing = server.request("GET", "/nothing.js", &[], b"");
+    assert_eq!(missing.status, 404);
+    assert!(missing.json()["error"].is_string());
+    assert_eq!(server.request("GET", "/api/nothing", &[], b"").status, 404);
+}
+
+#[test]
+fn reach_answers_as_batch_does_with_the_cells_named() {
+    let server = Server::start(&[]);
+    let solved: Vec<u32> = (1..24).chain([0]).collect();
+    let swapped: Vec<u32> = [2, 1].into_iter().chain(3..24).chain([0]).collect();
+    let lines = [
+        json!({"board": "3x3", "from": "8 2 0/4 6 1/3 7 5", "id": 1}),
+        json!({"board": "3x3", "from": [2, 1, 3, 4, 5, 6, 7, 8, 0], "id": "b"}),
+        json!({"board": "hdu4021", "from": solved, "to": swapped}),
+        json!({"board": "graph:4:0-1,2-3", "from": "1 0 2 3", "to": "1 2 0 3"}),
+    ];
+    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let (code, out, _) = common::run(&["batch"], &input);
+    assert_eq!(code, 0);
+    for (line, expected) in lines.iter().zip(out.lines()) {
+        let (status, mut answer) = server.post("/api/reach", line);
+        assert_eq!(status, 200, "{answer}");
+        let cells = answer.as_object_mut().unwrap().remove("cells").unwrap();
+        assert_eq!(answer, serde_json::from_str::<Value>(expected).unwrap());
+        assert_eq!(
+            cells.as_array().unwrap().is_empty(),
+            answer["reachable"] == true
+        );
+    }
+    // Token 2 locked on dead-end cell 1 of HDU 4021's board: that cell is named.
+    let (_, locked) = server.post("/api/reach", &lines[2]);
+    assert_eq!(locked["kind"], "locked", "{locked}");
+    assert_eq!(locked["cells"], json!([1]));
+    let (_, apart) = server.post("/api/reach", &lines[3]);
+    assert_eq!(apart["kind"], "blank-separated");
+    assert_eq!(apart["cells"], json!([1, 2]));
+}
+
+#[test]
+fn solve_gives_replayable_solutions_shortest_where_asked() {
+    let server = Server::start(&[]);
+    let (status, a) = server.post(
+        "/api/solve",
+        &json!({"board": "3x3", "from": "8 2 0/4 6 1/3 7 5"}),
+    );
+    assert_eq!(status, 200, "{a}");
+    assert_eq!(
+        (a["length"].clone(), a["optimal"].clone()),
+        (json!(24), json!(true))
+    );
+    assert_eq!(a["moves"].as_array().unwrap().len(), 24);
+    assert!(a["directions"].is_string() && a["seconds"].is_number());
+    // The moves replay to the goal.
+    let (status, applied) = server.post(
+        "/api/apply",
+        &json!({"board": "3x3", "from": "8 2 0/4 6 1/3 7 5", "moves": a["moves"], "to": "1 2 3/4 5 6/7 8 0"}),
+    );
+    assert_eq!(status, 200, "{applied}");
+    assert_eq!(applied["reached"], true);
+    // Shortest on the 15-puzzle (small tables are built on first use).
+    let from = "5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12";
+    let (status, b) = server.post(
+        "/api/solve",
+        &json!({"board": "4x4", "from": from, "optimal": true}),
+    );
+    assert_eq!(status, 200, "{b}");
+    assert_eq!(
+        (b["length"].clone(), b["optimal"].clone()),
+        (json!(9), json!(true))
+    );
+    assert_eq!(b["directions"], "D3L3U3");
+    // Constructive on a board with holes, and the verdict when there is no solution.
+    let (status, c) = server.post(
+        "/api/solve",
+        &json!({"board": "mask:####/####/####/###.", "from": "5 1 2 3/9 6 7 4/10 11 8 12/0 13 14", "fast": true}),
+    );
+    assert_eq!(status, 200, "{c}");
+    assert_eq!(c["optimal"], false);
+    let (status, d) = server.post(
+        "/api/solve",
+        &json!({"board": "3x3", "from": "2 1 3/4 5 6/7 8 0", "id": 4}),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(
+        (d["reachable"].clone(), d["kind"].clone(), d["id"].clone()),
+        (json!(false), json!("parity"), json!(4))
+    );
+}
+
+#[test]
+fn gen_apply_and_show_translate_the_players_commands() {
+    let server = Server::start(&[]);
+    let (status, g) = server.post("/api/gen", &json!({"board": "4x4", "seed": 7}));
+    assert_eq!(status, 200, "{g}");
+    let (_, again) = server.post("/api/gen", &json!({"board": "4x4", "seed": 7}));
+    assert_eq!(g, again, "a seed gives the same arrangement");
+    let (code, out, _) = common::run(&["gen", "--board", "4x4", "--seed", "7", "--json"], "");
+    assert_eq!(code, 0);
+    let cli: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (&g["board"], &g["from"], &g["to"]),
+        (&cli["board"], &cli["from"], &cli["to"])
+    );
+    let (_, reach) = server.post("/api/reach", &json!({"board": "4x4", "from": g["from"]}));
+    assert_eq!(reach["reachable"], true);
+    let (_, scrambled) = server.post(
+        "/api/gen",
+        &json!({"board": "theta0", "moves": 1, "seed": 1}),
+    );
+    assert_ne!(scrambled["from"], scrambled["to"]);
+
+    let (status, a) = server.post(
+        "/api/apply",
+        &json!({"board": "3x3", "from": "1 2 3/4 5 6/7 8 0", "moves": "R2D"}),
+    );
+    assert_eq!(status, 200, "{a}");
+    assert_eq!(a["end"], json!([1, 2, 3, 0, 5, 6, 4, 7, 8]));
+    assert_eq!(
+        (a["length"].clone(), a["directions"].clone()),
+        (json!(3), json!("R2D"))
+    );
+    assert!(a.get("reached").is_none());
+    let (status, bad) = server.post(
+        "/api/apply",
+        &json!({"board": "3x3", "from": "1 2 3/4 5 6/7 8 0", "moves": "R2L2U"}),
+    );
+    assert_eq!(status, 400);
+    assert!(bad["error"].as_str().unwrap().contains("move 5"), "{bad}");
+
+    let (status, s) = server.post(
+        "/api/show",
+        &json!({"board": "mask:#.#/###", "from": "1 2 3 0 4"}),
+    );
+    assert_eq!(status, 200, "{s}");
+    assert_eq!(
+        (s["kind"].clone(), s["cells"].clone(), s["grid"].clone()),
+        (json!("mask"), json!(5), json!(true))
+    );
+    assert_eq!(
+        s["positions"],
+        json!([[0.5, 0.5], [2.5, 0.5], [0.5, 1.5], [1.5, 1.5], [2.5, 1.5]])
+    );
+    assert_eq!(s["edges"], json!([[0, 2], [1, 4], [2, 3], [3, 4]]));
+    assert_eq!(
+        (s["from"].clone(), s["to"].clone()),
+        (json!([1, 2, 3, 0, 4]), json!([1, 2, 3, 4, 0]))
+    );
+    let (_, layers) = server.post("/api/show", &json!({"board": "2x3x4"}));
+    assert_eq!(layers["dims"], json!([2, 3, 4]));
+    assert_eq!(layers["labels"].as_array().unwrap().len(), 2);
+    let (_, graph) = server.post("/api/show", &json!({"board": "theta0"}));
+    assert_eq!(graph["kind"], "graph");
+    assert_eq!(graph["positions"].as_array().unwrap().len(), 7);
+}
+
+#[test]
+fn bad_input_is_a_400_with_the_librarys_words_and_files_are_never_read() {
+    let server = Server::start(&[]);
+    let big_from: Vec<u32> = (1..40_000).chain([0]).collect();
+    let cases = [
+        (
+            "/api/reach",
+            json!({"board": "3x3", "from": "1 2 3"}),
+            "from",
+        ),
+        (
+            "/api/reach",
+            json!({"board": "3y3", "from": "1 0"}),
+            "not a board spec",
+        ),
+        ("/api/reach", json!({"from": "1 0"}), "board"),
+        (
+            "/api/reach",
+            json!({"board": "@/etc/passwd", "from": "1 0"}),
+            "board",
+        ),
+        (
+            "/api/reach",
+            json!({"board": "2x2", "from": "@/etc/passwd"}),
+            "from",
+        ),
+        (
+            "/api/solve",
+            json!({"board": "3x3", "from": "1 2 3/4 5 6/7 8 0", "optimal": "yes"}),
+            "json",
+        ),
+        (
+            "/api/solve",
+            json!({"board": "200x200", "from": big_from}),
+            "at most",
+        ),
+        ("/api/show", json!({"board": "200x200"}), "at most"),
+        ("/api/show", json!({"board": "graph:67108864"}), "at most"),
+        ("/api/gen", json!({"board": "graph:67108864"}), "at most"),
+        (
+            "/api/reach",
+            json!({"board": "graph:67108864", "from": "1 0"}),
+            "2 tokens for a board of 67108864 cells",
+        ),
+        (
+            "/api/reach",
+            json!({"board": "2x2", "from": "1 2 3 0", "optimal": true}),
+            "unknown field",
+        ),
+        (
+            "/api/show",
+            json!({"board": "2x2", "color": true}),
+            "unknown field",
+        ),
+        ("/api/show", json!({"board": "3x3", "to": [1, 2, 3]}), "to"),
+        (
+            "/api/gen",
+            json!({"board": "3x3", "moves": 100_000_000u64}),
+            "moves",
+        ),
+        ("/api/gen", json!({"board": "9000x9000"}), "board"),
+        (
+            "/api/apply",
+            json!({"board": "3x3", "from": "1 2 3/4 5 6/7 8 0", "moves": "R1048576".repeat(20)}),
+            "at most",
+        ),
+        (
+            "/api/apply",
+            json!({"board": "3x3", "from": "1 2 3/4 5 6/7 8 0", "moves": [[7, 9]]}),
+            "off the board",
+        ),
+    ];
+    for (path, body, words) in cases {
+        let (status, answer) = server.post(path, &body);
+        assert_eq!(status, 400, "{path} {body}: {answer}");
+        let error = answer["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{answer}"));
+        assert!(error.contains(words), "{path}: {error}");
+        assert!(!error.contains("root:"), "no file was read: {error}");
+    }
+    let not_json = server.request(
+        "POST",
+        "/api/reach",
+        &[("Content-Type", "application/json")],
+        b"{not json",
+    );
+    assert_eq!(not_json.status, 400);
+    assert!(
+        not_json.json()["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("json: ")
+    );
+    let plain = server.request(
+        "POST",
+        "/api/reach",
+        &[("Content-Type", "text/plain")],
+        b"{}",
+    );
+    assert_eq!(plain.status, 415);
+    assert!(plain.json()["error"].is_string());
+}
+
+#[test]
+fn other_hosts_and_other_origins_are_refused() {
+    let server = Server::start(&[]);
+    let body = json!({"board": "3x3", "from": "1 2 3/4 5 6/7 8 0"}).to_string();
+    let post = |headers: &[(&str, &str)]| {
+        let mut all = vec![("Content-Type", "application/json")];
+        all.extend_from_slice(headers);
+        server.request("POST", "/api/reach", &all, body.as_bytes())
+    };
+    let own = server.addr.to_string();
+    let localhost = format!("localhost:{}", server.addr.port());
+    let same_origin = format!("http://{own}");
+    assert_eq!(post(&[]).status, 200, "no Origin: not a browser");
+    assert_eq!(post(&[("Origin", &same_origin)]).status, 200);
+    assert_eq!(
+        post(&[
+            ("Host", &localhost),
+            ("Origin", &format!("http://{localhost}"))
+        ])
+        .status,
+        200
+    );
+    let rebinding = post(&[("Host", "evil.example:8080")]);
+    assert_eq!(rebinding.status, 403);
+    assert!(rebinding.json()["error"].as_str().unwrap().contains("Host"));
+    assert_eq!(
+        server
+            .request("GET", "/", &[("Host", "evil.example")], b"")
+            .status,
+        403
+    );
+    for origin in [
+        "http://evil.example",
+        "null",
+        &format!("http://127.0.0.1:{}", server.addr.port() ^ 1),
+    ] {
+        let reply = post(&[("Origin", origin)]);
+        assert_eq!(reply.status, 403, "{origin}");
+        assert!(reply.header("access-control-allow-origin").is_none());
+    }
+    assert_eq!(post(&[("Sec-Fetch-Site", "cross-site")]).status, 403);
+    // No CORS: a preflight gets no permission.
+    let preflight = server.request(
+        "OPTIONS",
+        "/api/reach",
+        &[
+            ("Origin", "http://evil.example"),
+            ("Access-Control-Request-Method", "POST"),
+        ],
+        b"",
+    );
+    assert!(preflight.status >= 400, "{}", preflight.status);
+    assert!(preflight.header("access-control-allow-origin").is_none());
+    // Even a same-origin answer carries no CORS header.
+    assert!(
+        post(&[("Origin", &same_origin)])
+            .header("access-control-allow-origin")
+            .is_none()
+    );
+}
+
+#[test]
+fn bodies_over_16_mib_are_413() {
+    let server = Server::start(&[]);
+    let big = vec![b' '; (16 << 20) + 1];
+    let reply = server.request(
+        "POST",
+        "/api/reach",
+        &[("Content-Type", "application/json")],
+        &big,
+    );
+    assert_eq!(reply.status, 413);
+    assert!(reply.json()["error"].as_str().unwrap().contains("bytes"));
+    // Just under the limit is read (and is bad JSON).
+    let fits = vec![b' '; 1 << 20];
+    let reply = server.request(
+        "POST",
+        "/api/reach",
+        &[("Content-Type", "application/json")],
+        &fits,
+    );
+    assert_eq!(reply.status, 400);
+}
+
+#[test]
+fn a_search_past_the_time_limit_is_stopped_and_answered() {
+    let server = Server::start(&["--time-limit", "1.5", "--pattern-tiles", "0"]);
+    let started = Instant::now();
+    let (status, answer) = server.post("/api/solve", &hard_search());
+    let answered = started.elapsed();
+    assert_eq!(status, 503, "{answer}");
+    assert!(
+        answer["error"].as_str().unwrap().contains("time limit"),
+        "{answer}"
+    );
+    assert!(
+        answered >= Duration::from_millis(1400) && answered < Duration::from_secs(5),
+        "{answered:?}"
+    );
+    let stopped = wait_until_idle(&server, Duration::from_secs(3));
+    println!("time limit 1.5 s: answered after {answered:?}, search ended {stopped:?} later");
+}
+
+#[test]
+fn a_client_that_hangs_up_cancels_its_search() {
+    let server = Server::start(&["--pattern-tiles", "0"]);
+    server.post_and_hang_up("/api/solve", &hard_search(), Duration::from_millis(500));
+    let stopped = wait_until_idle(&server, Duration::from_secs(3));
+    println!("hung up after 0.5 s: the search ended {stopped:?} later");
+}
+
+#[test]
+fn a_slow_search_does_not_hold_up_other_requests() {
+    let server = Server::start(&["--time-limit", "20", "--pattern-tiles", "0"]);
+    std::thread::scope(|s| {
+        // A search on its own connection, hung up after a while.
+        s.spawn(|| server.post_and_hang_up("/api/solve", &hard_search(), Duration::from_secs(6)));
+        std::thread::sleep(Duration::from_millis(300));
+        others_are_answered(&server);
+    });
+    wait_until_idle(&server, Duration::from_secs(3));
+}
+
+/// Sixteen requests at once, each answered within three seconds.
+fn others_are_answered(server: &Server) {
+    assert_eq!(server.searches(), 1);
+    let started = Instant::now();
+    let answers: Vec<(u16, Duration)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..16)
+            .map(|i| {
+                s.spawn(move || {
+                    let t = Instant::now();
+                    let question = json!({"board": "3x3", "from": "8 2 0/4 6 1/3 7 5", "id": i});
+                    let (status, _) = server.post(
+                        if i % 2 == 0 {
+                            "/api/reach"
+                        } else {
+                            "/api/show"
+                        },
+                        &question,
+                    );
+                    (status, t.elapsed())
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let all = started.elapsed();
+    assert!(
+        answers.iter().all(|&(status, _)| status == 200),
+        "{answers:?}"
+    );
+    let slowest = answers.iter().map(|&(_, t)| t).max().unwrap();
+    println!(
+        "16 requests at once beside a running search: all answered in {all:?}, slowest {slowest:?}"
+    );
+    assert!(slowest < Duration::from_secs(3), "{slowest:?}");
+}
+
+#[test]
+fn table_builds_are_reported_as_server_sent_events() {
+    let cache = std::env::temp_dir().join(format!("npuzzle-serve-events-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cache);
+    let server = Server::start_with_cache(&[], &cache);
+    let events = server.events("/api/progress");
+    assert_eq!(
+        events.recv_timeout(Duration::from_secs(5)).unwrap(),
+        json!({"building": []})
+    );
+    let (status, answer) = server.post(
+        "/api/solve",
+        &json!({"board": "4x4", "from": "5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12", "optimal": true}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let seen: Vec<Value> = events.try_iter().collect();
+    let building = seen
+        .iter()
+        .find(|e| !e["building"].as_array().unwrap().is_empty())
+        .unwrap_or_else(|| panic!("no build reported: {seen:?}"));
+    let table = &building["building"][0];
+    assert!(
+        table["table"].as_str().unwrap().starts_with("pdb-4x4"),
+        "{table}"
+    );
+    assert!(table["total"].as_u64().unwrap() > 0);
+    assert_eq!(seen.last().unwrap(), &json!({"building": []}));
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+#[test]
+fn bad_arguments_are_refused_before_listening() {
+    let (code, _, err) = common::run(&["serve", "--port", "0", "--time-limit", "0"], "");
+    assert_eq!(code, 2);
+    common::assert_clean_error(&err);
+    let (code, _, err) = common::run(
+        &["serve", "--port", "0", "--host", "no such host.invalid"],
+        "",
+    );
+    assert_eq!(code, 2);
+    common::assert_clean_error(&err);
+}
