@@ -155,6 +155,8 @@ fn parse(text: &str) -> Result<Vec<Step>, Error> {
 fn letters(text: &str) -> Result<Vec<Step>, String> {
     /// The most single moves one letter may stand for.
     const MAX_REPEAT: u64 = 1 << 20;
+    /// The most single moves a whole text may stand for (each is held).
+    const MAX_MOVES: usize = 1 << 25;
     let bytes = text.as_bytes();
     let mut steps = Vec::new();
     let mut i = 0;
@@ -185,6 +187,9 @@ fn letters(text: &str) -> Result<Vec<Step>, String> {
                     format!("the count after '{}' is over {MAX_REPEAT}", letter as char)
                 })?,
         };
+        if steps.len() + count as usize > MAX_MOVES {
+            return Err(format!("more than {MAX_MOVES} moves"));
+        }
         steps.extend(std::iter::repeat_n(Step::Letter(letter), count as usize));
         i += 1 + digits;
     }
@@ -230,6 +235,10 @@ mod tests {
         assert!(e.contains("'X' at character 2"), "{e}");
         let e = play(&b, &from, "R99999999999").unwrap_err().to_string();
         assert!(e.contains("over"), "{e}");
+        let e = play(&b, &from, &"R1048576".repeat(40))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("more than"), "{e}");
     }
 
     #[test]
