@@ -29,6 +29,10 @@ pub enum SolveError {
     /// A solution failed its replay: a bug, reported instead of a wrong answer.
     #[error("internal error (please report): a solution failed its replay: {0}")]
     Replay(#[from] ReplayError),
+    /// The search was stopped by the flag given to
+    /// [`Solver::cancel_on`](crate::Solver::cancel_on).
+    #[error("cancelled")]
+    Cancelled,
     /// Writing the moves out failed (streamed solutions only).
     #[error("i/o: {0}")]
     Io(#[from] std::io::Error),

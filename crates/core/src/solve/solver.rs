@@ -9,6 +9,8 @@
 //! block by block on other boards.
 
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::arrangement::{Arrangement, Token};
@@ -18,6 +20,7 @@ use crate::solve::error::{Limit, SolveError};
 use crate::solve::moves::{
     Canceller, Move, MultiTileCount, Replayer, directions, multi_tile_moves, replay, simplify,
 };
+use crate::solve::optimal::split::SplitSearch;
 use crate::solve::optimal::{self, Heuristic, Rect};
 use crate::solve::pdb::{self, Pattern, PdbCache, Progress};
 use crate::solve::{Found, bfs, construct, general};
@@ -55,6 +58,7 @@ pub struct Solver<'a> {
     pattern_tiles: Option<usize>,
     cache: Option<PdbCache>,
     progress: Option<Callback<'a>>,
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 /// The progress callback a solver holds.
@@ -67,6 +71,7 @@ impl std::fmt::Debug for Solver<'_> {
             .field("pattern_tiles", &self.pattern_tiles)
             .field("cache", &self.cache)
             .field("progress", &self.progress.is_some())
+            .field("cancel", &self.cancel)
             .finish()
     }
 }
@@ -128,6 +133,38 @@ impl<'a> Solver<'a> {
     pub fn on_progress(mut self, progress: impl Fn(&Progress) + Sync + 'a) -> Solver<'a> {
         self.progress = Some(Box::new(progress));
         self
+    }
+
+    /// A flag that stops a shortest-path search when it is set (from
+    /// another thread, a signal handler, ...): the search then ends with
+    /// [`SolveError::Cancelled`]. IDA*'s workers look at it at every node
+    /// they expand, and it is looked at before and after the pattern
+    /// databases are loaded or built (a build itself is not stopped).
+    /// Other methods (breadth-first search on small boards, constructive
+    /// solutions) are quick and do not look at it. Without a flag nothing
+    /// changes, node counts included.
+    ///
+    /// ```
+    /// use std::sync::{Arc, atomic::AtomicBool};
+    /// use npuzzle_core::{Arrangement, Board, SolveError, Solver};
+    /// let board: Board = "4x4".parse()?;
+    /// let from: Arrangement = "15 14 8 12/10 11 9 13/2 6 5 1/3 7 4 0".parse()?;
+    /// let flag = Arc::new(AtomicBool::new(true)); // set at once, here
+    /// let solver = Solver::new().optimal(true).pattern_tiles(0).cancel_on(flag);
+    /// let why = solver.solve(&board, &from, &Arrangement::solved(16));
+    /// assert!(matches!(why, Err(SolveError::Cancelled)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cancel_on(mut self, flag: Arc<AtomicBool>) -> Solver<'a> {
+        self.cancel = Some(flag);
+        self
+    }
+
+    fn cancelled(&self) -> Result<(), SolveError> {
+        match &self.cancel {
+            Some(flag) if flag.load(Ordering::Relaxed) => Err(SolveError::Cancelled),
+            _ => Ok(()),
+        }
     }
 
     fn report(&self, progress: &Progress) {
@@ -269,10 +306,71 @@ impl<'a> Solver<'a> {
 
     /// A shortest solution by IDA* on a rectangle.
     fn shortest(&self, board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveError> {
+        let (heuristic, tiles) = self.heuristic(board, a, b)?;
+        optimal::ida_star_until(&heuristic, &tiles, self.cancel.as_deref())
+            .ok_or(SolveError::Cancelled)
+    }
+
+    /// A shortest-path search of `from` → `to` made ready to be split
+    /// into subtrees searched anywhere (other threads, processes or
+    /// machines): the heuristic this solver would use (pattern databases
+    /// loaded or built), and the start. See [`split`](crate::split) for
+    /// what its node counts are equal to.
+    ///
+    /// ```
+    /// use npuzzle_core::{Arrangement, Board, Solver};
+    /// let board: Board = "3x3".parse()?;
+    /// let from: Arrangement = "8 6 7/2 5 4/3 0 1".parse()?;
+    /// let search = Solver::new().split(&board, &from, &Arrangement::solved(9))?;
+    /// let bound = search.first_bound();
+    /// let frontier = search.frontier(4, bound)?;          // the subtrees 4 moves down
+    /// let first = search.search(&frontier.subtrees[0], bound)?; // anywhere
+    /// assert!(first.found.is_none() && first.pruned > bound);
+    /// let whole = search.solve(4)?;                         // every iteration, here
+    /// assert_eq!(whole.solution.len(), 31);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`SolveError::Unreachable`] when `to` cannot be reached,
+    /// [`SolveError::Input`] on arrangements that do not fit the board,
+    /// [`Limit::NoShortestSearch`] when the board is not a rectangle of at
+    /// most 64 cells, [`Limit::RepeatedTokens`] when tokens repeat,
+    /// [`SolveError::Pdb`] when a table cannot be had,
+    /// [`SolveError::Cancelled`].
+    pub fn split(
+        &self,
+        board: &Board,
+        from: &Arrangement,
+        to: &Arrangement,
+    ) -> Result<SplitSearch, SolveError> {
+        if let Verdict::Unreachable(reason) = reach(board, from, to)? {
+            return Err(SolveError::Unreachable(reason));
+        }
+        let (heuristic, tiles) = self.heuristic(board, from.tokens(), to.tokens())?;
+        Ok(SplitSearch::new(
+            heuristic,
+            tiles,
+            board.clone(),
+            from.clone(),
+            to.clone(),
+            self.cancel.clone(),
+        ))
+    }
+
+    /// The heuristic for a search of `a` → `b` on a rectangle, and `a`
+    /// relabelled.
+    fn heuristic(
+        &self,
+        board: &Board,
+        a: &[Token],
+        b: &[Token],
+    ) -> Result<(Heuristic, Vec<u8>), SolveError> {
         let (rows, cols) = rectangle(board).ok_or(Limit::NoShortestSearch)?;
         if !distinct(a) {
             return Err(Limit::RepeatedTokens.into());
         }
+        self.cancelled()?;
         let rect = Rect::new(rows, cols);
         let (tiles, blank_goal) = optimal::relabel(a, b);
         let heuristic = match self.tables(&rect, blank_goal) {
@@ -285,7 +383,8 @@ impl<'a> Solver<'a> {
             )?,
             None => Heuristic::manhattan(&rect, blank_goal),
         };
-        Ok(optimal::ida_star(&heuristic, &tiles))
+        self.cancelled()?;
+        Ok((heuristic, tiles))
     }
 
     /// The patterns of the tables a search on `rect` uses (`None`:
@@ -345,6 +444,7 @@ impl<'a> Solver<'a> {
             shortest_when_cheap: false,
             cache: None,
             progress: None,
+            cancel: None,
         };
         let mut out = Vec::new();
         for cells in strong.tables(&rect, blank as u8).unwrap_or_default() {
@@ -413,6 +513,16 @@ pub struct Solution {
 }
 
 impl Solution {
+    /// A solution found and replayed on `board`.
+    pub(crate) fn new(moves: Vec<Move>, optimal: bool, nodes: u64, board: &Board) -> Solution {
+        Solution {
+            moves,
+            optimal,
+            nodes,
+            grid: board.grid_position(0).map(|_| board.clone()),
+        }
+    }
+
     /// The moves, first to last.
     pub fn moves(&self) -> &[Move] {
         &self.moves
