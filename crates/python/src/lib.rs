@@ -553,13 +553,13 @@ fn generate(
 fn apply_moves(
     board: &Bound<'_, PyAny>,
     from_: &Bound<'_, PyAny>,
-    moves: Vec<(u32, u32)>,
+    moves: Vec<[u32; 2]>,
 ) -> PyResult<Vec<u32>> {
     let board = board_of(board)?;
     let from = arrangement_of(from_, "from")?;
     from.check(&board, "from").map_err(value_error)?;
     let mut tokens = from.into_tokens();
-    for (i, &(a, b)) in moves.iter().enumerate() {
+    for (i, &[a, b]) in moves.iter().enumerate() {
         let ok = (a as usize) < tokens.len()
             && (b as usize) < tokens.len()
             && tokens[b as usize] == 0
@@ -613,9 +613,9 @@ fn pruned(p: u32) -> Option<u32> {
     (p != u32::MAX).then_some(p)
 }
 
-fn subtree_of(moves: Vec<(u32, u32)>) -> Subtree {
+fn subtree_of(moves: Vec<[u32; 2]>) -> Subtree {
     Subtree {
-        moves: moves.into_iter().map(|(from, to)| Move { from, to }).collect(),
+        moves: moves.into_iter().map(|[from, to]| Move { from, to }).collect(),
         nodes_before: 0,
     }
 }
@@ -687,7 +687,7 @@ impl SplitSearch {
     fn search(
         &self,
         py: Python<'_>,
-        moves: Vec<(u32, u32)>,
+        moves: Vec<[u32; 2]>,
         bound: u32,
     ) -> PyResult<(Option<Vec<(u32, u32)>>, u64, Option<u32>)> {
         let subtree = subtree_of(moves);
@@ -706,7 +706,7 @@ impl SplitSearch {
     fn search_many(
         &self,
         py: Python<'_>,
-        subtrees: Vec<Vec<(u32, u32)>>,
+        subtrees: Vec<Vec<[u32; 2]>>,
         bound: u32,
         ordered: bool,
         threads: Option<usize>,
@@ -745,8 +745,14 @@ impl SplitSearch {
     /// A solution found by searches of this split (its moves from the
     /// start), replayed; `nodes` is recorded with it.
     #[pyo3(signature = (moves, nodes=0, seconds=0.0))]
-    fn solution(&self, py: Python<'_>, moves: Vec<(u32, u32)>, nodes: u64, seconds: f64) -> PyResult<Solution> {
-        let moves = moves.into_iter().map(|(from, to)| Move { from, to }).collect();
+    fn solution(
+        &self,
+        py: Python<'_>,
+        moves: Vec<[u32; 2]>,
+        nodes: u64,
+        seconds: f64,
+    ) -> PyResult<Solution> {
+        let moves = moves.into_iter().map(|[from, to]| Move { from, to }).collect();
         let s = self
             .search
             .solution(moves, nodes)
