@@ -93,10 +93,7 @@ impl Board {
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        Ok((
-            slf.get_type().into_any(),
-            (slf.get().board.to_string(),),
-        ))
+        Ok((slf.get_type().into_any(), (slf.get().board.to_string(),)))
     }
 }
 
@@ -272,12 +269,21 @@ fn arrangement_of(value: &Bound<'_, PyAny>, which: &str) -> PyResult<Arrangement
     Ok(Arrangement::new(tokens))
 }
 
-fn flatten(value: &Bound<'_, PyAny>, which: &str, out: &mut Vec<u32>, depth: usize) -> PyResult<()> {
+fn flatten(
+    value: &Bound<'_, PyAny>,
+    which: &str,
+    out: &mut Vec<u32>,
+    depth: usize,
+) -> PyResult<()> {
     let iter = value.try_iter().map_err(|_| {
         PyTypeError::new_err(format!(
             "{which}: an arrangement is a string such as \"1 2 3/4 0 5\" or a sequence of \
              integers, not {}",
-            value.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+            value
+                .get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
         ))
     })?;
     for item in iter {
@@ -615,7 +621,10 @@ fn pruned(p: u32) -> Option<u32> {
 
 fn subtree_of(moves: Vec<[u32; 2]>) -> Subtree {
     Subtree {
-        moves: moves.into_iter().map(|[from, to]| Move { from, to }).collect(),
+        moves: moves
+            .into_iter()
+            .map(|[from, to]| Move { from, to })
+            .collect(),
         nodes_before: 0,
     }
 }
@@ -710,7 +719,12 @@ impl SplitSearch {
         bound: u32,
         ordered: bool,
         threads: Option<usize>,
-    ) -> PyResult<(Option<usize>, Option<Vec<(u32, u32)>>, Vec<u64>, Option<u32>)> {
+    ) -> PyResult<(
+        Option<usize>,
+        Option<Vec<(u32, u32)>>,
+        Vec<u64>,
+        Option<u32>,
+    )> {
         let subtrees: Vec<Subtree> = subtrees.into_iter().map(subtree_of).collect();
         let b = interruptible(py, &self.flag, threads, || {
             self.search.search_all(&subtrees, bound, ordered)
@@ -752,7 +766,10 @@ impl SplitSearch {
         nodes: u64,
         seconds: f64,
     ) -> PyResult<Solution> {
-        let moves = moves.into_iter().map(|[from, to]| Move { from, to }).collect();
+        let moves = moves
+            .into_iter()
+            .map(|[from, to]| Move { from, to })
+            .collect();
         let s = self
             .search
             .solution(moves, nodes)

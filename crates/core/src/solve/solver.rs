@@ -148,10 +148,11 @@ impl<'a> Solver<'a> {
     /// use std::sync::{Arc, atomic::AtomicBool};
     /// use npuzzle_core::{Arrangement, Board, SolveError, Solver};
     /// let board: Board = "4x4".parse()?;
-    /// let from: Arrangement = "15 14 8 12/10 11 9 13/2 6 5 1/3 7 4 0".parse()?;
+    /// let from: Arrangement = "14 13 15 7/11 12 9 5/6 0 2 1/4 8 10 3".parse()?;
+    /// let to = Arrangement::new((0..16).collect());
     /// let flag = Arc::new(AtomicBool::new(true)); // set at once, here
     /// let solver = Solver::new().optimal(true).pattern_tiles(0).cancel_on(flag);
-    /// let why = solver.solve(&board, &from, &Arrangement::solved(16));
+    /// let why = solver.solve(&board, &from, &to);
     /// assert!(matches!(why, Err(SolveError::Cancelled)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

@@ -32,7 +32,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from typing import Any, Iterable, Iterator, Optional, Sequence
+from typing import Any, Iterable, Iterator, Optional
 
 import npuzzle
 
