@@ -47,6 +47,10 @@
 //!   databases, constructive ones on any board;
 //! - [`formats`]: board specs, judge formats and JSON Lines.
 //!
+//! [`split`] cuts shortest-path searches into subtrees that can be
+//! searched on other threads, processes or machines, with the same node
+//! counts as the single search.
+//!
 //! The library reads no environment variable and writes no file unless
 //! it is handed a [`PdbCache`].
 
@@ -70,5 +74,5 @@ pub use reach::{Reason, Verdict, reach};
 pub use solve::{
     BadFile, Directions, Limit, MAX_CONSTRUCTED, Move, PdbCache, PdbError, Progress, ReplayError,
     Solution, SolveError, Solver, Summary, Table, directions, invert, multi_tile_moves, replay,
-    simplify,
+    simplify, split,
 };

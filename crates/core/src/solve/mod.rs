@@ -20,6 +20,7 @@ pub(crate) mod three_cycles;
 
 pub use error::{BadFile, Limit, PdbError, ReplayError, SolveError};
 pub use moves::{Directions, Move, directions, invert, multi_tile_moves, replay, simplify};
+pub use optimal::split;
 pub use pdb::{PdbCache, Progress};
 pub use solver::{MAX_CONSTRUCTED, Solution, Solver, Summary, Table};
 

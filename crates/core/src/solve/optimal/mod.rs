@@ -18,7 +18,7 @@
 //! moves deep.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
@@ -518,34 +518,98 @@ struct Undo {
 }
 
 /// The shared state of one search.
-struct Shared<'c> {
-    /// Set when a thread found the goal, or saw `cancel` set: every
-    /// thread stops.
-    found: AtomicBool,
+struct Shared {
+    /// Workers of a rank above this stop (`usize::MAX`: none do): a
+    /// solution found sets it to 0, so that every worker stops.
+    stop: AtomicUsize,
     next_bound: AtomicU32,
     nodes: AtomicU64,
-    /// The caller's request to stop, looked at every [`CANCEL_CHECK`] nodes.
-    cancel: &'c AtomicBool,
 }
 
-/// How often (in nodes expanded by one thread, a power of two) a search
-/// looks at its cancellation flag: about a millisecond of work.
-const CANCEL_CHECK: u64 = 1 << 14;
+/// The depth below which [`ida_star`] splits each iteration (when the
+/// bound is deeper): every path of this many moves without an undo is a
+/// subtree, searched on any core.
+pub const FRONTIER: u32 = 6;
 
-/// One thread's depth-first search below a frontier node.
+/// No cut: a search that goes as deep as its bound.
+const NO_CUT: u32 = u32::MAX;
+
+/// One thread's depth-first search below a node.
+///
+/// Above depth `from` every path is followed without a look at the
+/// heuristic (the frontier of [`ida_star`]); from `from` on, nodes are
+/// checked against the bound and counted when expanded. At depth `cut`
+/// the search records the node as a leaf of a frontier and goes no
+/// deeper.
 struct Dfs<'a> {
     h: &'a Heuristic,
-    shared: &'a Shared<'a>,
+    /// The search stops when this holds a number below `rank`.
+    stop: &'a AtomicUsize,
+    rank: usize,
+    /// Set by the caller to stop the search (opt-in).
+    cancel: Option<&'a AtomicBool>,
     state: SearchState,
     /// Blank cells visited, root first.
     path: Vec<u8>,
     nodes: u64,
     next_bound: u32,
+    from: u32,
+    cut: u32,
+    /// Leaves at depth `cut`: their paths, and the nodes counted since
+    /// the leaf before (in depth-first order).
+    leaves: Vec<(Vec<u8>, u64)>,
+    nodes_at_last_leaf: u64,
 }
 
-impl Dfs<'_> {
+impl<'a> Dfs<'a> {
+    /// A search of the subtree below `state`, reached by `path`.
+    fn new(h: &'a Heuristic, stop: &'a AtomicUsize, state: SearchState, path: Vec<u8>) -> Dfs<'a> {
+        Dfs {
+            h,
+            stop,
+            rank: 1,
+            cancel: None,
+            state,
+            path,
+            nodes: 0,
+            next_bound: u32::MAX,
+            from: 0,
+            cut: NO_CUT,
+            leaves: Vec::new(),
+            nodes_at_last_leaf: 0,
+        }
+    }
+
+    fn leaf(&mut self) {
+        self.leaves
+            .push((self.path.clone(), self.nodes - self.nodes_at_last_leaf));
+        self.nodes_at_last_leaf = self.nodes;
+    }
+
     /// Searches for a goal within `bound` moves in all; `g` moves made.
     fn search(&mut self, g: u32, bound: u32, previous: u8) -> bool {
+        if g < self.from {
+            // The frontier: every path, unchecked and uncounted.
+            if g == self.cut {
+                self.leaf();
+                return false;
+            }
+            let blank = self.state.blank;
+            let h = self.h;
+            for &from in &h.rect.neighbours[blank as usize] {
+                if from == previous {
+                    continue;
+                }
+                let undo = self.state.apply(h, from, u32::MAX);
+                self.path.push(from);
+                if self.search(g + 1, bound, blank) {
+                    return true;
+                }
+                self.path.pop();
+                self.state.undo(h, &undo);
+            }
+            return false;
+        }
         // The cheap bound first: most nodes are cut by it alone.
         let normal = self.state.h_normal(self.h);
         if g + normal > bound {
@@ -562,18 +626,20 @@ impl Dfs<'_> {
             self.next_bound = self.next_bound.min(g + h);
             return false;
         }
+        if g == self.cut {
+            self.leaf();
+            return false;
+        }
         if h == 0 {
             // All tiles home (the heuristics are 0 only on the goal).
             return true;
         }
-        if self.shared.found.load(Ordering::Relaxed) {
+        if self.stop.load(Ordering::Relaxed) < self.rank
+            || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+        {
             return false;
         }
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CANCEL_CHECK) && self.shared.cancel.load(Ordering::Relaxed) {
-            self.shared.found.store(true, Ordering::Relaxed);
-            return false;
-        }
         let blank = self.state.blank;
         let h = self.h;
         let neighbours = &h.rect.neighbours[blank as usize];
@@ -601,27 +667,73 @@ impl Dfs<'_> {
     }
 }
 
-/// As [`ida_star_until`], never cancelled.
-#[cfg(test)]
-pub fn ida_star(heuristic: &Heuristic, tiles: &[u8]) -> Found {
-    ida_star_until(heuristic, tiles, &AtomicBool::new(false)).expect("never cancelled")
-}
-
 /// A shortest move sequence from `tiles` (relabelled: goal cells, the
 /// blank `BLANK_MARK`) to the goal (every tile on its cell, the blank on
-/// `heuristic`'s blank goal cell), found by IDA* on all cores; `None`
-/// when `cancel` was set (the search stops within about a millisecond).
-pub fn ida_star_until(heuristic: &Heuristic, tiles: &[u8], cancel: &AtomicBool) -> Option<Found> {
+/// `heuristic`'s blank goal cell), found by IDA* on all cores.
+#[cfg(test)]
+pub fn ida_star(heuristic: &Heuristic, tiles: &[u8]) -> Found {
+    ida_star_until(heuristic, tiles, None).expect("not cancelled")
+}
+
+/// The moves along a path of blank cells.
+fn path_moves(path: &[u8]) -> Vec<Move> {
+    path.windows(2)
+        .map(|w| Move {
+            from: w[1] as u32,
+            to: w[0] as u32,
+        })
+        .collect()
+}
+
+/// The parity of every solution's length from `tiles` (each move is a
+/// transposition of the blank with a tile).
+fn solution_parity(heuristic: &Heuristic, tiles: &[u8]) -> u32 {
+    let blank_goal = heuristic.blank_goal;
+    let permutation: Vec<u32> = tiles
+        .iter()
+        .map(|&t| {
+            if t == BLANK_MARK {
+                blank_goal as u32
+            } else {
+                t as u32
+            }
+        })
+        .collect();
+    crate::reach::permutation_parity(&permutation).expect("a permutation") as u32
+}
+
+/// [`ida_star`], stopped when `cancel` is set (checked at every node):
+/// `None` then.
+///
+/// Each iteration with a bound above [`FRONTIER`] moves is split into
+/// the subtrees below every path of [`FRONTIER`] moves without an undo,
+/// searched on all cores; nodes are counted when expanded, those of the
+/// frontier itself not. Iterations with a bound of at most [`FRONTIER`]
+/// are one plain search from the root, every expanded node counted. The
+/// split searches of [`split`] count the same way.
+pub fn ida_star_until(
+    heuristic: &Heuristic,
+    tiles: &[u8],
+    cancel: Option<&AtomicBool>,
+) -> Option<Found> {
+    ida_star_logged(heuristic, tiles, cancel, &mut |_, _| {})
+}
+
+/// [`ida_star_until`], telling `log` each iteration's bound and nodes.
+fn ida_star_logged(
+    heuristic: &Heuristic,
+    tiles: &[u8],
+    cancel: Option<&AtomicBool>,
+    log: &mut dyn FnMut(u32, u64),
+) -> Option<Found> {
     let mut root = SearchState::new(heuristic, tiles);
     let start_blank = root.blank;
     let shared = Shared {
-        found: AtomicBool::new(false),
+        stop: AtomicUsize::new(usize::MAX),
         next_bound: AtomicU32::new(u32::MAX),
         nodes: AtomicU64::new(0),
-        cancel,
     };
     // The frontier: every path of FRONTIER moves without an undo.
-    const FRONTIER: usize = 6;
     let mut frontier: Vec<(SearchState, Vec<u8>)> = vec![(root.clone(), vec![start_blank])];
     for _ in 0..FRONTIER {
         let mut next = Vec::new();
@@ -646,32 +758,17 @@ pub fn ida_star_until(heuristic: &Heuristic, tiles: &[u8], cancel: &AtomicBool) 
     }
     // Every solution has the parity of the permutation (each move is a
     // transposition), so bounds of the other parity are skipped.
-    let blank_goal = heuristic.blank_goal;
-    let permutation: Vec<u32> = tiles
-        .iter()
-        .map(|&t| {
-            if t == BLANK_MARK {
-                blank_goal as u32
-            } else {
-                t as u32
-            }
-        })
-        .collect();
-    let parity = crate::reach::permutation_parity(&permutation).expect("a permutation") as u32;
+    let parity = solution_parity(heuristic, tiles);
     let with_parity = |b: u32| if b % 2 == parity { b } else { b + 1 };
     let mut bound = with_parity(root.h(heuristic));
+    let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
     loop {
         shared.next_bound.store(u32::MAX, Ordering::Relaxed);
-        let solution = if bound as usize <= FRONTIER {
+        let before = shared.nodes.load(Ordering::Relaxed);
+        let solution = if bound <= FRONTIER {
             // Short solutions: one plain search from the root.
-            let mut dfs = Dfs {
-                h: heuristic,
-                shared: &shared,
-                state: root.clone(),
-                path: vec![start_blank],
-                nodes: 0,
-                next_bound: u32::MAX,
-            };
+            let mut dfs = Dfs::new(heuristic, &shared.stop, root.clone(), vec![start_blank]);
+            dfs.cancel = cancel;
             let found = dfs.search(0, bound, u8::MAX);
             shared.nodes.fetch_add(dfs.nodes, Ordering::Relaxed);
             shared
@@ -682,25 +779,19 @@ pub fn ida_star_until(heuristic: &Heuristic, tiles: &[u8], cancel: &AtomicBool) 
             frontier
                 .par_iter()
                 .filter_map(|(state, path)| {
-                    if shared.found.load(Ordering::Relaxed) {
+                    if shared.stop.load(Ordering::Relaxed) == 0 {
                         return None;
                     }
                     let previous = path[path.len() - 2];
-                    let mut dfs = Dfs {
-                        h: heuristic,
-                        shared: &shared,
-                        state: state.clone(),
-                        path: path.clone(),
-                        nodes: 0,
-                        next_bound: u32::MAX,
-                    };
-                    let found = dfs.search(FRONTIER as u32, bound, previous);
+                    let mut dfs = Dfs::new(heuristic, &shared.stop, state.clone(), path.clone());
+                    dfs.cancel = cancel;
+                    let found = dfs.search(FRONTIER, bound, previous);
                     shared.nodes.fetch_add(dfs.nodes, Ordering::Relaxed);
                     shared
                         .next_bound
                         .fetch_min(dfs.next_bound, Ordering::Relaxed);
                     if found {
-                        shared.found.store(true, Ordering::Relaxed);
+                        shared.stop.store(0, Ordering::Relaxed);
                         Some(dfs.path)
                     } else {
                         None
@@ -708,21 +799,15 @@ pub fn ida_star_until(heuristic: &Heuristic, tiles: &[u8], cancel: &AtomicBool) 
                 })
                 .find_any(|_| true)
         };
+        log(bound, shared.nodes.load(Ordering::Relaxed) - before);
         if let Some(path) = solution {
-            let moves = path
-                .windows(2)
-                .map(|w| Move {
-                    from: w[1] as u32,
-                    to: w[0] as u32,
-                })
-                .collect();
             return Some(Found {
-                moves,
+                moves: path_moves(&path),
                 optimal: true,
                 nodes: shared.nodes.load(Ordering::Relaxed),
             });
         }
-        if cancel.load(Ordering::Relaxed) {
+        if cancelled() {
             return None;
         }
         let next = shared.next_bound.load(Ordering::Relaxed);
@@ -749,6 +834,8 @@ pub fn relabel(from: &[u32], to: &[u32]) -> (Vec<u8>, u8) {
     let blank_goal = goal_of[&0];
     (tiles, blank_goal)
 }
+
+pub mod split;
 
 #[cfg(test)]
 mod tests;

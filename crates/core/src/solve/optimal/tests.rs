@@ -169,7 +169,7 @@ fn a_cancelled_search_stops() {
             std::thread::sleep(Duration::from_millis(200));
             cancel.store(true, Ordering::Relaxed);
         });
-        ida_star_until(&h, &tiles, &cancel)
+        ida_star_until(&h, &tiles, Some(&cancel))
     });
     assert!(found.is_none());
     assert!(
@@ -181,7 +181,13 @@ fn a_cancelled_search_stops() {
     let (tiles, blank_goal) = relabel(&easy, &to);
     let h = Heuristic::manhattan(&rect, blank_goal);
     let never = AtomicBool::new(false);
-    assert_eq!(ida_star_until(&h, &tiles, &never).unwrap().moves.len(), 3);
+    assert_eq!(
+        ida_star_until(&h, &tiles, Some(&never))
+            .unwrap()
+            .moves
+            .len(),
+        3
+    );
 }
 
 #[test]

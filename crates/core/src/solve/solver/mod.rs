@@ -18,6 +18,7 @@ use crate::board::{Board, Cell};
 use crate::reach::{Verdict, reach};
 use crate::solve::error::{Limit, SolveError};
 use crate::solve::moves::{Move, directions, multi_tile_moves, replay, simplify};
+use crate::solve::optimal::split::SplitSearch;
 use crate::solve::optimal::{self, Heuristic, Rect};
 use crate::solve::pdb::{self, Pattern, PdbCache, Progress};
 use crate::solve::{Found, bfs, construct, general};
@@ -134,28 +135,37 @@ impl<'a> Solver<'a> {
         self
     }
 
-    /// A flag that stops shortest searches by IDA* (the only ones that
-    /// can run long) once it is set: [`solve`](Self::solve) then gives
-    /// [`SolveError::Cancelled`] within about a millisecond. A pattern
-    /// database build already begun goes on to its end (the table is
-    /// kept for later searches), and the search stops before it starts.
+    /// A flag that stops a shortest-path search when it is set (from
+    /// another thread, a signal handler, ...): the search then ends with
+    /// [`SolveError::Cancelled`]. IDA*'s workers look at it at every node
+    /// they expand, and it is looked at before and after the pattern
+    /// databases are loaded or built (a build itself is not stopped).
+    /// Other methods (breadth-first search on small boards, constructive
+    /// solutions) are quick and do not look at it. Without a flag nothing
+    /// changes, node counts included.
     ///
     /// ```
     /// use std::sync::{Arc, atomic::AtomicBool};
     /// use npuzzle_core::{Arrangement, Board, SolveError, Solver};
     /// let board: Board = "4x4".parse()?;
-    /// let from: Arrangement = "5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12".parse()?;
-    /// let to = Arrangement::solved(16);
-    /// let stop = Arc::new(AtomicBool::new(false));
-    /// let solver = Solver::new().optimal(true).pattern_tiles(0).cancel_on(stop.clone());
-    /// assert_eq!(solver.solve(&board, &from, &to)?.len(), 9);
-    /// stop.store(true, std::sync::atomic::Ordering::Relaxed); // from another thread, say
-    /// assert!(matches!(solver.solve(&board, &from, &to), Err(SolveError::Cancelled)));
+    /// let from: Arrangement = "14 13 15 7/11 12 9 5/6 0 2 1/4 8 10 3".parse()?;
+    /// let to = Arrangement::new((0..16).collect());
+    /// let flag = Arc::new(AtomicBool::new(true)); // set at once, here
+    /// let solver = Solver::new().optimal(true).pattern_tiles(0).cancel_on(flag);
+    /// let why = solver.solve(&board, &from, &to);
+    /// assert!(matches!(why, Err(SolveError::Cancelled)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn cancel_on(mut self, flag: Arc<AtomicBool>) -> Solver<'a> {
         self.cancel = Some(flag);
         self
+    }
+
+    fn cancelled(&self) -> Result<(), SolveError> {
+        match &self.cancel {
+            Some(flag) if flag.load(Ordering::Relaxed) => Err(SolveError::Cancelled),
+            _ => Ok(()),
+        }
     }
 
     fn report(&self, progress: &Progress) {
@@ -204,10 +214,71 @@ impl<'a> Solver<'a> {
 
     /// A shortest solution by IDA* on a rectangle.
     fn shortest(&self, board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveError> {
+        let (heuristic, tiles) = self.heuristic(board, a, b)?;
+        optimal::ida_star_until(&heuristic, &tiles, self.cancel.as_deref())
+            .ok_or(SolveError::Cancelled)
+    }
+
+    /// A shortest-path search of `from` → `to` made ready to be split
+    /// into subtrees searched anywhere (other threads, processes or
+    /// machines): the heuristic this solver would use (pattern databases
+    /// loaded or built), and the start. See [`split`](crate::split) for
+    /// what its node counts are equal to.
+    ///
+    /// ```
+    /// use npuzzle_core::{Arrangement, Board, Solver};
+    /// let board: Board = "3x3".parse()?;
+    /// let from: Arrangement = "8 6 7/2 5 4/3 0 1".parse()?;
+    /// let search = Solver::new().split(&board, &from, &Arrangement::solved(9))?;
+    /// let bound = search.first_bound();
+    /// let frontier = search.frontier(4, bound)?;          // the subtrees 4 moves down
+    /// let first = search.search(&frontier.subtrees[0], bound)?; // anywhere
+    /// assert!(first.found.is_none() && first.pruned > bound);
+    /// let whole = search.solve(4)?;                         // every iteration, here
+    /// assert_eq!(whole.solution.len(), 31);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`SolveError::Unreachable`] when `to` cannot be reached,
+    /// [`SolveError::Input`] on arrangements that do not fit the board,
+    /// [`Limit::NoShortestSearch`] when the board is not a rectangle of at
+    /// most 64 cells, [`Limit::RepeatedTokens`] when tokens repeat,
+    /// [`SolveError::Pdb`] when a table cannot be had,
+    /// [`SolveError::Cancelled`].
+    pub fn split(
+        &self,
+        board: &Board,
+        from: &Arrangement,
+        to: &Arrangement,
+    ) -> Result<SplitSearch, SolveError> {
+        if let Verdict::Unreachable(reason) = reach(board, from, to)? {
+            return Err(SolveError::Unreachable(reason));
+        }
+        let (heuristic, tiles) = self.heuristic(board, from.tokens(), to.tokens())?;
+        Ok(SplitSearch::new(
+            heuristic,
+            tiles,
+            board.clone(),
+            from.clone(),
+            to.clone(),
+            self.cancel.clone(),
+        ))
+    }
+
+    /// The heuristic for a search of `a` → `b` on a rectangle, and `a`
+    /// relabelled.
+    fn heuristic(
+        &self,
+        board: &Board,
+        a: &[Token],
+        b: &[Token],
+    ) -> Result<(Heuristic, Vec<u8>), SolveError> {
         let (rows, cols) = rectangle(board).ok_or(Limit::NoShortestSearch)?;
         if !distinct(a) {
             return Err(Limit::RepeatedTokens.into());
         }
+        self.cancelled()?;
         let rect = Rect::new(rows, cols);
         let (tiles, blank_goal) = optimal::relabel(a, b);
         let heuristic = match self.tables(&rect, blank_goal) {
@@ -220,12 +291,8 @@ impl<'a> Solver<'a> {
             )?,
             None => Heuristic::manhattan(&rect, blank_goal),
         };
-        let never = AtomicBool::new(false);
-        let cancel = self.cancel.as_deref().unwrap_or(&never);
-        if cancel.load(Ordering::Relaxed) {
-            return Err(SolveError::Cancelled);
-        }
-        optimal::ida_star_until(&heuristic, &tiles, cancel).ok_or(SolveError::Cancelled)
+        self.cancelled()?;
+        Ok((heuristic, tiles))
     }
 
     /// The patterns of the tables a search on `rect` uses (`None`:
@@ -356,6 +423,16 @@ pub struct Solution {
 }
 
 impl Solution {
+    /// A solution found and replayed on `board`.
+    pub(crate) fn new(moves: Vec<Move>, optimal: bool, nodes: u64, board: &Board) -> Solution {
+        Solution {
+            moves,
+            optimal,
+            nodes,
+            grid: board.grid_position(0).map(|_| board.clone()),
+        }
+    }
+
     /// The moves, first to last.
     pub fn moves(&self) -> &[Move] {
         &self.moves

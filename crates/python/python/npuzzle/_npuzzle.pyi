@@ -1,0 +1,151 @@
+"""Type stubs of the extension module (re-exported by ``npuzzle``)."""
+
+from __future__ import annotations
+
+import os
+from typing import Iterable, Optional, Sequence, Tuple, Union
+
+# A string such as "1 2 3/4 0 5", or integers (lists, tuples, NumPy
+# arrays; rows may be nested).
+ArrangementLike = Union[str, Iterable[int], Iterable[Iterable[int]]]
+BoardLike = Union["Board", str]
+CacheLike = Union[str, "os.PathLike[str]", bool, None]
+Move = Tuple[int, int]
+
+FRONTIER: int
+"""The depth each IDA* iteration of ``solve`` is split at."""
+
+class Board:
+    """A board: every spec the command line takes ("4x4", "3x5", "2x3x4",
+    "mask:...", "graph:7:0-1,...", "15-puzzle", "@file")."""
+
+    def __init__(self, spec: str) -> None: ...
+    @property
+    def cells(self) -> int:
+        """The number of cells."""
+    @property
+    def dims(self) -> Optional[list[int]]:
+        """The sides of a box, or None for other boards."""
+    def solved(self) -> list[int]:
+        """Tiles 1..N-1 in cell order, the blank last."""
+    def neighbours(self, cell: int) -> list[int]:
+        """The cells adjacent to ``cell``."""
+    def __len__(self) -> int: ...
+
+class Verdict:
+    """Whether one arrangement can be turned into another; truthy when it
+    can."""
+
+    reachable: bool
+    reason: Optional[str]
+    """The invariant that differs, in words (None when reachable)."""
+    kind: Optional[str]
+    """The invariant's name for programs (None when reachable)."""
+    def __bool__(self) -> bool: ...
+
+class Solution:
+    """A move sequence, replayed before it was handed out."""
+
+    @property
+    def moves(self) -> list[Move]:
+        """``(from, to)`` pairs: the token on ``from`` slides into the blank
+        on ``to``."""
+    @property
+    def length(self) -> int: ...
+    directions: Optional[str]
+    """Direction letters ("D3L3U3"), on 2-D boards."""
+    mtm: Optional[int]
+    """Multi-tile moves, on 2-D boards."""
+    optimal: bool
+    nodes: int
+    """Nodes expanded by IDA* (0 for other methods)."""
+    seconds: float
+    iterations: Optional[list[Tuple[int, int, int]]]
+    """Split searches: each iteration's (bound, subtrees, nodes)."""
+    def __len__(self) -> int: ...
+
+class Frontier:
+    """An iteration of a split search down to the cut depth."""
+
+    subtrees: list[list[Move]]
+    nodes_before: list[int]
+    nodes: int
+    pruned: Optional[int]
+    found: Optional[list[Move]]
+
+class SplitSearch:
+    """One question's shortest-path search, split into subtrees that can be
+    searched anywhere; node counts add up to the single search's."""
+
+    def __init__(
+        self,
+        board: BoardLike,
+        from_: ArrangementLike,
+        to: Optional[ArrangementLike] = None,
+        pattern_tiles: Optional[int] = None,
+        cache: CacheLike = None,
+    ) -> None: ...
+    @property
+    def first_bound(self) -> int: ...
+    def next_bound(self, pruned: int) -> Optional[int]: ...
+    def frontier(self, depth: int, bound: int) -> Frontier: ...
+    def search(
+        self, moves: Sequence[Move], bound: int
+    ) -> Tuple[Optional[list[Move]], int, Optional[int]]:
+        """(solution from the start or None, nodes, least pruned f or None)."""
+    def search_many(
+        self,
+        subtrees: Sequence[Sequence[Move]],
+        bound: int,
+        ordered: bool = True,
+        threads: Optional[int] = None,
+    ) -> Tuple[Optional[int], Optional[list[Move]], list[int], Optional[int]]:
+        """(index of the first subtree with a solution, its moves, nodes of
+        each subtree, least pruned f)."""
+    def solve(self, depth: int = ..., threads: Optional[int] = None) -> Solution: ...
+    def solution(
+        self, moves: Sequence[Move], nodes: int = 0, seconds: float = 0.0
+    ) -> Solution: ...
+    def cancel(self) -> None: ...
+    def reset(self) -> None: ...
+    @property
+    def cancelled(self) -> bool: ...
+
+def reach(
+    board: BoardLike, from_: ArrangementLike, to: Optional[ArrangementLike] = None
+) -> Verdict:
+    """Whether ``to`` (default: solved) can be reached from ``from_``."""
+
+def solve(
+    board: BoardLike,
+    from_: ArrangementLike,
+    to: Optional[ArrangementLike] = None,
+    optimal: bool = True,
+    cache: CacheLike = None,
+    pattern_tiles: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> Solution:
+    """A move sequence from ``from_`` to ``to`` (default: solved); shortest
+    with ``optimal``. Raises ValueError on bad input, Unreachable,
+    Unsupported, PdbError; KeyboardInterrupt on Ctrl-C."""
+
+def prepare(
+    board: BoardLike,
+    blank: int = 0,
+    pattern_tiles: Optional[int] = None,
+    cache: CacheLike = None,
+) -> list[Tuple[Optional[str], int, float]]:
+    """Builds or loads the pattern databases: (file, entries, seconds) each."""
+
+def gen(
+    board: BoardLike,
+    count: int = 1,
+    seed: Optional[int] = None,
+    moves: Optional[int] = None,
+    to: Optional[ArrangementLike] = None,
+) -> list[list[int]]:
+    """``count`` random arrangements that reach ``to``: uniform, or
+    scrambles of ``moves`` moves."""
+
+def apply(board: BoardLike, from_: ArrangementLike, moves: Sequence[Move]) -> list[int]:
+    """Where ``moves`` lead from ``from_``."""

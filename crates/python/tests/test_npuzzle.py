@@ -1,0 +1,246 @@
+"""The Python package: boards, arrangements in every form, verdicts,
+solutions (Korf's first ten at their published lengths), random
+arrangements, exceptions, the GIL released, Ctrl-C, split searches."""
+
+import os
+import pickle
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+import npuzzle
+from conftest import GOAL16, KORF_FIRST_TEN, SMALL
+
+
+@pytest.mark.parametrize("ident,length,tiles", KORF_FIRST_TEN, ids=[f"korf{i}" for i, _, _ in KORF_FIRST_TEN])
+def test_korf_first_ten_at_their_published_lengths(cache, ident, length, tiles):
+    solution = npuzzle.solve("4x4", tiles, GOAL16, pattern_tiles=SMALL, cache=cache)
+    assert solution.length == length == len(solution)
+    assert solution.optimal
+    assert solution.nodes > 0
+    assert npuzzle.apply("4x4", tiles, solution.moves) == GOAL16
+    assert len(solution.directions.replace("2", "").replace("3", "")) <= length
+    assert solution.mtm <= length
+
+
+def test_boards():
+    board = npuzzle.Board("3x4")
+    assert (board.cells, board.dims, len(board)) == (12, [3, 4], 12)
+    assert board.solved() == list(range(1, 12)) + [0]
+    assert sorted(board.neighbours(0)) == [1, 4]
+    assert repr(board) == 'Board("3x4")'
+    assert board == npuzzle.Board("3x4") and board != npuzzle.Board("4x3")
+    assert pickle.loads(pickle.dumps(board)) == board
+    assert npuzzle.Board("graph:3:0-1,1-2").dims is None
+    assert npuzzle.Board("15-puzzle").cells == 16
+    with pytest.raises(ValueError, match="."):
+        npuzzle.Board("3y3")
+    with pytest.raises(ValueError):
+        board.neighbours(12)
+
+
+def test_arrangements_in_every_form():
+    np = pytest.importorskip("numpy")
+    board = npuzzle.Board("3x3")
+    tiles = [8, 2, 0, 4, 6, 1, 3, 7, 5]
+    forms = [
+        tiles,
+        tuple(tiles),
+        "8 2 0/4 6 1/3 7 5",
+        "8,2,0,4,6,1,3,7,5",
+        [[8, 2, 0], [4, 6, 1], [3, 7, 5]],
+        (t for t in tiles),
+        np.array(tiles),
+        np.array(tiles, dtype=np.uint8).reshape(3, 3),
+        [np.int64(t) for t in tiles],
+        range(0, 0) if False else tiles,
+    ]
+    lengths = {npuzzle.solve(board, f).length for f in forms}
+    assert lengths == {24}
+    assert npuzzle.reach(board, np.array(tiles), np.array(board.solved())).reachable
+
+
+def test_verdicts():
+    board = npuzzle.Board("3x3")
+    yes = npuzzle.reach(board, "8 2 0/4 6 1/3 7 5")
+    assert yes.reachable and bool(yes) and yes.reason is None and yes.kind is None
+    no = npuzzle.reach(board, "2 1 3/4 5 6/7 8 0")
+    assert not no.reachable and not no
+    assert "parity" in no.reason and no.kind == "parity"
+    assert "reachable=False" in repr(no)
+
+
+def test_unreachable_is_an_exception_with_the_reason():
+    with pytest.raises(npuzzle.Unreachable) as caught:
+        npuzzle.solve("3x3", "2 1 3/4 5 6/7 8 0")
+    assert caught.value.kind == "parity"
+    assert "parity" in caught.value.reason == str(caught.value)
+    assert isinstance(caught.value, npuzzle.NpuzzleError)
+    again = pickle.loads(pickle.dumps(caught.value))
+    assert (again.reason, again.kind) == (caught.value.reason, caught.value.kind)
+
+
+@pytest.mark.parametrize(
+    "from_,to,message",
+    [
+        ([1, 2, 3, 0], None, "cells|tokens|count"),
+        ([1, 2, 3, 4, 5, 6, 7, 8, -1], None, "negative"),
+        ([1, 2, 3, 4, 5, 6, 7, 8, 2.5], None, "integer"),
+        ([1, 2, 3, 4, 5, 6, 7, 8, True], None, "not a number"),
+        ("1 2 3/4 x 6/7 8 0", None, "x"),
+        ([0, 0, 1, 2, 3, 4, 5, 6, 7], None, "blank"),
+        ([1, 2, 3, 4, 5, 6, 7, 8, 0], [1, 2, 3, 4, 5, 6, 7, 9, 0], "token"),
+        ([1, 2, 3, 4, 5, 6, 7, 8, 2**40], None, "too large"),
+    ],
+)
+def test_bad_input_is_a_value_error(from_, to, message):
+    with pytest.raises(ValueError, match=message):
+        npuzzle.solve("3x3", from_, to)
+    with pytest.raises(ValueError):
+        npuzzle.reach("3x3", from_, to)
+
+
+def test_wrong_types_are_type_errors():
+    with pytest.raises(TypeError, match="board"):
+        npuzzle.reach(33, [1, 0])
+    with pytest.raises(TypeError, match="arrangement"):
+        npuzzle.reach("1x2", 10)
+
+
+def test_unsupported_questions():
+    # Shortest solutions on a big board that is not a rectangle.
+    big_mask = "mask:" + "/".join(["#" * 12] * 11 + ["#" * 11 + "."])
+    board = npuzzle.Board(big_mask)
+    start = npuzzle.gen(board, seed=1)[0]
+    with pytest.raises(npuzzle.Unsupported):
+        npuzzle.solve(board, start, optimal=True)
+    # Constructive is fine there.
+    solution = npuzzle.solve(board, start, optimal=False)
+    assert not solution.optimal
+    assert npuzzle.apply(board, start, solution.moves) == board.solved()
+
+
+def test_random_arrangements():
+    board = npuzzle.Board("4x4")
+    a = npuzzle.gen(board, count=5, seed=7)
+    assert a == npuzzle.gen(board, count=5, seed=7)
+    assert len(a) == 5 and all(sorted(x) == list(range(16)) for x in a)
+    assert all(npuzzle.reach(board, x).reachable for x in a)
+    scrambled = npuzzle.gen(board, seed=3, moves=10, to=GOAL16)[0]
+    assert npuzzle.reach(board, scrambled, GOAL16).reachable
+    assert npuzzle.solve(board, scrambled, GOAL16, pattern_tiles=0).length <= 10
+
+
+def test_constructive_solutions_on_big_boards():
+    board = npuzzle.Board("30x30")
+    start = npuzzle.gen(board, seed=5)[0]
+    solution = npuzzle.solve(board, start, optimal=False)
+    assert not solution.optimal and solution.nodes == 0
+    assert npuzzle.apply(board, start, solution.moves) == board.solved()
+    assert solution.directions and solution.mtm <= solution.length
+
+
+def test_illegal_moves_are_named():
+    with pytest.raises(ValueError, match="move 2"):
+        npuzzle.apply("3x3", "1 2 3/4 5 6/7 8 0", [(7, 8), (0, 1)])
+
+
+def test_split_search_counts_equal_the_single_search(cache):
+    for _, length, tiles in KORF_FIRST_TEN[:3]:
+        single = npuzzle.solve("4x4", tiles, GOAL16, pattern_tiles=SMALL, cache=cache, threads=1)
+        search = npuzzle.SplitSearch("4x4", tiles, GOAL16, pattern_tiles=SMALL, cache=cache)
+        for depth in (3, npuzzle.FRONTIER, 9):
+            split = search.solve(depth)
+            assert split.length == length
+            assert split.nodes == single.nodes
+            assert split.moves == single.moves
+            assert sum(n for _, _, n in split.iterations) == single.nodes
+
+
+def test_a_split_search_driven_from_python(cache):
+    _, length, tiles = KORF_FIRST_TEN[8]
+    search = npuzzle.SplitSearch("4x4", tiles, GOAL16, pattern_tiles=SMALL, cache=cache)
+    reference = search.solve(8).iterations
+    bound = search.first_bound
+    got = []
+    while True:
+        frontier = search.frontier(8, bound)
+        assert len(frontier.subtrees) == len(frontier.nodes_before)
+        nodes, pruned, found = frontier.nodes, frontier.pruned, frontier.found
+        for subtree in frontier.subtrees:
+            moves, n, p = search.search(subtree, bound)
+            nodes += n
+            pruned = p if pruned is None else min(pruned, p if p is not None else pruned)
+            found = found or moves
+        got.append((bound, len(frontier.subtrees), nodes))
+        if found:
+            break
+        bound = search.next_bound(pruned)
+    assert got[:-1] == reference[:-1]
+    assert search.solution(found).length == length
+
+
+def test_searches_release_the_gil_and_cancel():
+    # Korf's instance 1 with Manhattan distance alone: minutes of search.
+    _, _, tiles = KORF_FIRST_TEN[0]
+    search = npuzzle.SplitSearch("4x4", tiles, GOAL16, pattern_tiles=0, cache=False)
+    ticks = []
+
+    def tick_then_cancel():
+        for _ in range(5):
+            ticks.append(time.perf_counter())
+            time.sleep(0.05)
+        search.cancel()
+
+    thread = threading.Thread(target=tick_then_cancel)
+    started = time.perf_counter()
+    thread.start()
+    with pytest.raises(npuzzle.Cancelled):
+        search.solve(npuzzle.FRONTIER)
+    thread.join()
+    assert len(ticks) == 5, "the other thread ran during the search"
+    assert time.perf_counter() - started < 10
+    assert search.cancelled
+    with pytest.raises(npuzzle.Cancelled):
+        search.frontier(2, search.first_bound)
+    search.reset()
+    assert search.frontier(2, search.first_bound).subtrees
+
+
+def test_ctrl_c_stops_a_long_search():
+    _, _, tiles = KORF_FIRST_TEN[0]
+    code = (
+        "import npuzzle, sys\n"
+        "print('searching', flush=True)\n"
+        f"npuzzle.solve('4x4', {tiles}, list(range(16)), pattern_tiles=0, cache=False)\n"
+        "print('finished')\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "searching"
+    time.sleep(0.5)
+    sent = time.perf_counter()
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=30)
+    assert time.perf_counter() - sent < 5
+    assert "KeyboardInterrupt" in err and "finished" not in out
+    assert child.returncode != 0
+
+
+def test_threads_one_is_deterministic(cache):
+    _, _, tiles = KORF_FIRST_TEN[1]
+    a = npuzzle.solve("4x4", tiles, GOAL16, pattern_tiles=SMALL, cache=cache, threads=1)
+    b = npuzzle.solve("4x4", tiles, GOAL16, pattern_tiles=SMALL, cache=cache, threads=1)
+    assert (a.nodes, a.moves) == (b.nodes, b.moves)
+    with pytest.raises(ValueError):
+        npuzzle.solve("4x4", tiles, GOAL16, pattern_tiles=SMALL, cache=cache, threads=0)
+
+
+def test_tables_are_cached_where_asked(tmp_path):
+    folder = tmp_path / "tables"
+    tables = npuzzle.prepare("3x4", blank=0, pattern_tiles=4, cache=folder)
+    assert tables and all(os.path.exists(f) for f, _, _ in tables)
+    assert npuzzle.prepare("3x4", blank=0, pattern_tiles=4, cache=False)[0][0] is None
