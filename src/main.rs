@@ -83,6 +83,10 @@ enum Command {
         /// With --steps: colour tiles on their goal cell.
         #[arg(long, value_enum, default_value_t = Color::Auto)]
         color: Color,
+        /// Stop a shortest-path search after this many seconds (exit 2, "limit
+        /// reached", with what the search has ruled out).
+        #[arg(long, value_name = "SECONDS")]
+        time_limit: Option<f64>,
     },
     /// Random arrangements that reach TO (default the solved one), one a line:
     /// drawn uniformly from all of them, or TO scrambled by --moves random moves
@@ -337,10 +341,12 @@ fn run(command: Command) -> Result<u8> {
             json,
             steps,
             color,
+            time_limit,
         } => {
             progress::check_pattern_tiles(pattern_tiles, optimal)?;
             let (board, from, to) = question.read()?;
-            let solver = solver(optimal, fast, pattern_tiles);
+            let limit = progress::Limit::start(time_limit)?;
+            let solver = limit.apply(solver(optimal, fast, pattern_tiles));
             if steps {
                 return match solver.solve(&board, &from, &to) {
                     Ok(solution) => {
@@ -373,6 +379,7 @@ fn run(command: Command) -> Result<u8> {
                     out.flush()?;
                     return Ok(1);
                 }
+                Err(SolveError::Cancelled) => return Err(limit.reached()),
                 Err(e) => return Err(e.into()),
             };
             writer.finish(&summary, &mut out)?;

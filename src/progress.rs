@@ -4,7 +4,9 @@
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -46,6 +48,12 @@ pub fn reporter() -> impl Fn(&Progress) + Sync {
         let (title, done, total) = match progress {
             Progress::Building { table, done, total } => (format!("building {table}"), done, total),
             Progress::Solving { stage, done, total } => (stage.to_string(), done, total),
+            Progress::Searching { .. } => {
+                if on_terminal {
+                    eprint!("\r{progress}\x1b[K");
+                }
+                return;
+            }
             Progress::NotSaved { .. } => return eprintln!("warning: {progress}"),
             _ => return,
         };
@@ -124,4 +132,63 @@ pub fn check_pattern_tiles(pattern_tiles: Option<usize>, optimal: bool) -> Resul
         bail!("--pattern-tiles is for shortest solutions: add --optimal");
     }
     Ok(())
+}
+
+/// A time limit on a shortest-path search: a flag set when the time is
+/// up, and the deepest bound the search finished, for the message.
+pub struct Limit {
+    seconds: Option<f64>,
+    flag: Arc<AtomicBool>,
+    searched: Arc<AtomicU32>,
+}
+
+impl Limit {
+    /// Starts the clock (when `seconds` is given).
+    pub fn start(seconds: Option<f64>) -> Result<Limit> {
+        let flag = Arc::new(AtomicBool::new(false));
+        if let Some(s) = seconds {
+            if !(s.is_finite() && s > 0.0) {
+                bail!("--time-limit {s}: give a positive number of seconds");
+            }
+            let set = flag.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_secs_f64(s));
+                set.store(true, Ordering::Relaxed);
+            });
+        }
+        Ok(Limit {
+            seconds,
+            flag,
+            searched: Arc::new(AtomicU32::new(0)),
+        })
+    }
+
+    /// `solver` stopped by the limit, its searches' bounds recorded.
+    pub fn apply<'a>(&self, solver: npuzzle_core::Solver<'a>) -> npuzzle_core::Solver<'a> {
+        if self.seconds.is_none() {
+            return solver;
+        }
+        let searched = self.searched.clone();
+        let report = reporter();
+        solver
+            .cancel_on(self.flag.clone())
+            .on_progress(move |p: &Progress| {
+                if let Progress::Searching { bound, .. } = p {
+                    searched.store(*bound, Ordering::Relaxed);
+                }
+                report(p);
+            })
+    }
+
+    /// The error of a search the limit stopped.
+    pub fn reached(&self) -> anyhow::Error {
+        let seconds = self.seconds.unwrap_or_default();
+        match self.searched.load(Ordering::Relaxed) {
+            0 => anyhow::anyhow!("limit reached: no solution found in {seconds} s"),
+            bound => anyhow::anyhow!(
+                "limit reached: no solution found in {seconds} s; every solution has more \
+                 than {bound} moves"
+            ),
+        }
+    }
 }

@@ -711,6 +711,7 @@ fn solution_parity(heuristic: &Heuristic, tiles: &[u8]) -> u32 {
 /// frontier itself not. Iterations with a bound of at most [`FRONTIER`]
 /// are one plain search from the root, every expanded node counted. The
 /// split searches of [`split`] count the same way.
+#[cfg(test)]
 pub fn ida_star_until(
     heuristic: &Heuristic,
     tiles: &[u8],
@@ -720,7 +721,7 @@ pub fn ida_star_until(
 }
 
 /// [`ida_star_until`], telling `log` each iteration's bound and nodes.
-fn ida_star_logged(
+pub(crate) fn ida_star_logged(
     heuristic: &Heuristic,
     tiles: &[u8],
     cancel: Option<&AtomicBool>,

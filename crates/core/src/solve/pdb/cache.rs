@@ -181,6 +181,15 @@ pub enum Progress {
         /// Cells in all.
         total: u64,
     },
+    /// A shortest-path search finished the iteration of `bound` moves
+    /// (the next one, if any, looks further: then no solution has `bound`
+    /// moves or fewer); `nodes` expanded so far.
+    Searching {
+        /// The bound just searched.
+        bound: u32,
+        /// Nodes expanded so far.
+        nodes: u64,
+    },
     /// A table was built but could not be written to the cache: it will
     /// be built again next time.
     NotSaved {
@@ -203,6 +212,10 @@ impl std::fmt::Display for Progress {
                 f,
                 "{stage}: {done} of {total} cells ({}%)",
                 done * 100 / (*total).max(1)
+            ),
+            Progress::Searching { bound, nodes } => write!(
+                f,
+                "searching: moves up to {bound} looked at ({nodes} nodes)"
             ),
             Progress::NotSaved { table, error } => write!(
                 f,

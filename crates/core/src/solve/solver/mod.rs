@@ -215,7 +215,12 @@ impl<'a> Solver<'a> {
     /// A shortest solution by IDA* on a rectangle.
     fn shortest(&self, board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveError> {
         let (heuristic, tiles) = self.heuristic(board, a, b)?;
-        optimal::ida_star_until(&heuristic, &tiles, self.cancel.as_deref())
+        let mut nodes = 0;
+        let mut log = |bound, iteration_nodes| {
+            nodes += iteration_nodes;
+            self.report(&Progress::Searching { bound, nodes });
+        };
+        optimal::ida_star_logged(&heuristic, &tiles, self.cancel.as_deref(), &mut log)
             .ok_or(SolveError::Cancelled)
     }
 
