@@ -526,9 +526,10 @@ struct Shared {
     nodes: AtomicU64,
 }
 
-/// The depth below which [`ida_star`] splits each iteration (when the
-/// bound is deeper): every path of this many moves without an undo is a
-/// subtree, searched on any core.
+/// The depth below which the single search
+/// ([`Solver::solve`](crate::Solver::solve)) splits each iteration (when
+/// the bound is deeper): every path of this many moves without an undo is
+/// a subtree, searched on any core.
 pub const FRONTIER: u32 = 6;
 
 /// No cut: a search that goes as deep as its bound.
@@ -537,7 +538,7 @@ const NO_CUT: u32 = u32::MAX;
 /// One thread's depth-first search below a node.
 ///
 /// Above depth `from` every path is followed without a look at the
-/// heuristic (the frontier of [`ida_star`]); from `from` on, nodes are
+/// heuristic (the frontier of [`ida_star_until`]); from `from` on, nodes are
 /// checked against the bound and counted when expanded. At depth `cut`
 /// the search records the node as a leaf of a frontier and goes no
 /// deeper.
@@ -702,7 +703,7 @@ fn solution_parity(heuristic: &Heuristic, tiles: &[u8]) -> u32 {
     crate::reach::permutation_parity(&permutation).expect("a permutation") as u32
 }
 
-/// [`ida_star`], stopped when `cancel` is set (checked at every node):
+/// IDA* (the search of [`Solver::solve`](crate::Solver::solve)), stopped when `cancel` is set (checked at every node):
 /// `None` then.
 ///
 /// Each iteration with a bound above [`FRONTIER`] moves is split into
