@@ -230,3 +230,26 @@ fn completions_and_manual() {
     assert_eq!(code, 0);
     assert!(out.contains(".TH npuzzle 1"), "{out}");
 }
+
+#[test]
+fn a_time_limit_stops_a_shortest_search_and_says_what_it_ruled_out() {
+    let (_, start, _) = run(&["gen", "-b", "6x6", "--seed", "3"], "");
+    let started = std::time::Instant::now();
+    let (code, _, err) = run(
+        &[
+            "solve",
+            "--optimal",
+            "-b",
+            "6x6",
+            "-f",
+            start.trim(),
+            "--time-limit",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("limit reached"), "{err}");
+    assert!(err.contains("every solution has more than"), "{err}");
+    assert!(started.elapsed().as_secs() < 20);
+}

@@ -801,6 +801,11 @@ pub(crate) fn ida_star_logged(
                 })
                 .find_any(|_| true)
         };
+        // An iteration the flag cut short is not logged: `log` hears only
+        // of bounds searched through.
+        if solution.is_none() && cancelled() {
+            return None;
+        }
         log(bound, shared.nodes.load(Ordering::Relaxed) - before);
         if let Some(path) = solution {
             return Some(Found {
@@ -808,9 +813,6 @@ pub(crate) fn ida_star_logged(
                 optimal: true,
                 nodes: shared.nodes.load(Ordering::Relaxed),
             });
-        }
-        if cancelled() {
-            return None;
         }
         let next = shared.next_bound.load(Ordering::Relaxed);
         assert!(
