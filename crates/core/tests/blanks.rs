@@ -185,7 +185,7 @@ fn check_space(name: &str, board: &Board, tokens: &[u8], starts: usize, solves: 
     );
 }
 
-const SOLVE: bool = false;
+const SOLVE: bool = true;
 
 /// `m` blanks, then tokens 1, 2, … (distinct) or 1, 1, 2, 2, … (repeated).
 fn tokens(n: usize, m: usize, repeated: bool) -> Vec<u8> {
@@ -556,4 +556,71 @@ proptest! {
         t.extend((0..(n - m) as u32).map(|i| i % kinds + 1));
         symmetric_and_transitive(&board, &t, seed);
     }
+}
+
+/// An arrangement that reaches `to`: a random order where one of a few
+/// tries reaches it, else a long random walk from it.
+fn reachable_shuffle(board: &Board, to: &[Token], rng: &mut Lcg) -> Arrangement {
+    let goal = Arrangement::new(to.to_vec());
+    for _ in 0..20 {
+        let mut t = to.to_vec();
+        for i in (1..t.len()).rev() {
+            t.swap(i, rng.below(i + 1));
+        }
+        let a = Arrangement::new(t);
+        if reach(board, &a, &goal).unwrap().is_reachable() {
+            return a;
+        }
+    }
+    scrambled(board, to, 50 * to.len(), rng)
+}
+
+/// Solves random reachable pairs and replays them.
+fn solve_random(board: &Board, blanks: usize, kinds: u32, pairs: usize, seed: u64) {
+    let n = board.cells();
+    let mut rng = Lcg(seed);
+    for _ in 0..pairs {
+        let mut to: Vec<Token> = (1..=(n - blanks) as Token)
+            .map(|t| (t - 1) % kinds + 1)
+            .collect();
+        to.resize(n, 0);
+        for i in (1..n).rev() {
+            to.swap(i, rng.below(i + 1));
+        }
+        let from = reachable_shuffle(board, &to, &mut rng);
+        let to = Arrangement::new(to);
+        let solution = Solver::new()
+            .solve(board, &from, &to)
+            .unwrap_or_else(|e| panic!("{board}: {from} to {to}: {e}"));
+        replay(board, from.tokens(), to.tokens(), solution.moves()).unwrap();
+    }
+}
+
+#[test]
+fn constructive_on_boxes_paths_and_cycles() {
+    for (spec, blanks) in [
+        ("4x4", 2),
+        ("4x4", 3),
+        ("5x5", 2),
+        ("3x7", 5),
+        ("10x10", 7),
+        ("3x3x3", 2),
+        ("2x3x4", 4),
+        ("1x20", 5),
+    ] {
+        let board: Board = spec.parse().unwrap();
+        solve_random(&board, blanks, 1000, 4, blanks as u64);
+        solve_random(&board, blanks, 3, 2, 7);
+    }
+    for n in [12, 25] {
+        let ring = graph(n, &cycle(n));
+        solve_random(&ring, 3, 1000, 4, n as u64);
+        solve_random(&ring, 5, 2, 4, n as u64);
+        let line = graph(n, &path(n));
+        solve_random(&line, 4, 1000, 4, n as u64);
+    }
+    // 2-connected boards that are not boxes: a ring of a grid, θ graphs.
+    let frame = Board::mask(&["#####", "#####", "##.##", "#####", "#####"]).unwrap();
+    solve_random(&frame, 2, 1000, 4, 3);
+    solve_random(&frame, 4, 5, 4, 4);
 }

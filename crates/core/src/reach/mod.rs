@@ -82,7 +82,7 @@ pub fn reach(board: &Board, from: &Arrangement, to: &Arrangement) -> Result<Verd
 }
 
 /// The decision on input that [`reach`] has checked.
-fn decide(board: &Board, from: &[Token], to: &[Token]) -> Verdict {
+pub(crate) fn decide(board: &Board, from: &[Token], to: &[Token]) -> Verdict {
     if several_blanks(from) {
         return blanks::decide(board, from, to);
     }

@@ -13,14 +13,14 @@ use std::time::{Duration, Instant};
 
 use crate::arrangement::{Arrangement, Token};
 use crate::board::{Board, Cell};
-use crate::reach::{Verdict, reach};
+use crate::reach::{Verdict, reach, several_blanks};
 use crate::solve::error::{Limit, SolveError};
 use crate::solve::moves::{
     Canceller, Move, MultiTileCount, Replayer, directions, multi_tile_moves, replay, simplify,
 };
 use crate::solve::optimal::{self, Heuristic, Rect};
 use crate::solve::pdb::{self, Pattern, PdbCache, Progress};
-use crate::solve::{Found, bfs, construct, general};
+use crate::solve::{Found, bfs, blanks, construct, general};
 
 /// The largest board solved constructively into memory: 160,000 cells, a
 /// 400×400 box (about 2×10⁸ moves, 1.7 GB of them). Bigger boxes are
@@ -244,18 +244,23 @@ impl<'a> Solver<'a> {
         }
         // Both passes drop undone moves alike, so the moves handed out
         // are the ones replayed.
+        let several = several_blanks(a);
+        let solve_box = |sink: &mut dyn FnMut(Move)| match several {
+            true => blanks::solve_box_into(board, dims, a, b, sink),
+            false => construct::solve_box_into(dims, a, b, sink),
+        };
         let mut replayer = Replayer::new(board, a);
         let mut mtm = MultiTileCount::default();
         let mut canceller = Canceller::new(|m| {
             replayer.push(m);
             mtm.push(board, m);
         });
-        construct::solve_box_into(dims, a, b, &mut |m| canceller.push(m));
+        solve_box(&mut |m| canceller.push(m));
         canceller.finish();
         replayer.finish(b)?;
         if let Some(out) = out {
             let mut canceller = Canceller::new(out);
-            construct::solve_box_into(dims, a, b, &mut |m| canceller.push(m));
+            solve_box(&mut |m| canceller.push(m));
             canceller.finish();
         }
         Ok(Summary {
@@ -269,6 +274,9 @@ impl<'a> Solver<'a> {
 
     /// A shortest solution by IDA* on a rectangle.
     fn shortest(&self, board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveError> {
+        if several_blanks(a) {
+            return Err(Limit::ShortestSeveralBlanks.into());
+        }
         let (rows, cols) = rectangle(board).ok_or(Limit::NoShortestSearch)?;
         if !distinct(a) {
             return Err(Limit::RepeatedTokens.into());
@@ -392,6 +400,7 @@ fn constructed(board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveEr
         .into());
     }
     let moves = match board.box_dims() {
+        _ if several_blanks(a) => blanks::solve(board, a, b)?,
         Some(dims) => construct::solve_box(dims, a, b),
         None => general::solve_graph(board, a, b)?,
     };
