@@ -624,3 +624,40 @@ fn constructive_on_boxes_paths_and_cycles() {
     solve_random(&frame, 2, 1000, 4, 3);
     solve_random(&frame, 4, 5, 4, 4);
 }
+
+#[test]
+fn constructive_on_graphs_with_cut_cells() {
+    let mut rng = Lcg(99);
+    let (mut tried, mut failed) = (0, 0);
+    for case in 0..300 {
+        let n = 10 + rng.below(30);
+        let parents: Vec<usize> = (0..n).map(|_| rng.below(1000)).collect();
+        let extra: Vec<(usize, usize)> = (0..rng.below(n / 2))
+            .map(|_| (rng.below(n), rng.below(n)))
+            .collect();
+        let board = random_graph(n, &parents, &extra, case % 2 == 0);
+        let m = 2 + rng.below(4);
+        let kinds = if case % 3 == 0 { 3 } else { 1000 };
+        let mut to: Vec<Token> = (1..=(n - m) as Token)
+            .map(|t| (t - 1) % kinds + 1)
+            .collect();
+        to.resize(n, 0);
+        for i in (1..n).rev() {
+            to.swap(i, rng.below(i + 1));
+        }
+        let from = reachable_shuffle(&board, &to, &mut rng);
+        let to = Arrangement::new(to);
+        tried += 1;
+        let t0 = std::time::Instant::now();
+        let r = Solver::new().solve(&board, &from, &to);
+        if t0.elapsed().as_millis() > 200 { eprintln!("SLOW {:?} {board} | {from} | {to}", t0.elapsed()); }
+        match r {
+            Ok(solution) => replay(&board, from.tokens(), to.tokens(), solution.moves()).unwrap(),
+            Err(e) => {
+                failed += 1;
+                eprintln!("FAIL {}: {from} to {to}: {e}", board);
+            }
+        }
+    }
+    eprintln!("COVERAGE {failed} of {tried} failed");
+}

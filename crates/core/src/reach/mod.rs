@@ -23,6 +23,7 @@ mod reason;
 mod theta0;
 
 pub(crate) use blanks::line::Line;
+pub(crate) use blanks::classes_of;
 
 pub use crate::parity::{NotPermutation, permutation_parity};
 pub use reason::Reason;

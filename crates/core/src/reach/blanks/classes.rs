@@ -35,7 +35,7 @@ use crate::reach::Reason;
 
 /// A class of tokens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub(super) enum Class {
+pub(crate) enum Class {
     /// The tokens that can get to a region of junctions (and those
     /// merged with it), by its root cell.
     Junction(Cell),
@@ -79,6 +79,18 @@ impl<'a> Classes<'a> {
             m,
             k: cells.len() - m,
         }
+    }
+
+    /// The class of the token on each cell of the part in `tokens`
+    /// (`None` on blanks); `below` is [`Forest::blanks_below`] of `tokens`.
+    pub fn per_cell(&mut self, tokens: &[Token], below: &[u32]) -> Vec<(Cell, Class)> {
+        let mut out = Vec::with_capacity(self.k);
+        for &p in self.cells {
+            if tokens[p as usize] != BLANK {
+                out.push((p, self.class_at(p, below)));
+            }
+        }
+        out
     }
 
     /// The class of each token of the part in `tokens`, with the token;

@@ -24,7 +24,8 @@ pub(crate) mod line;
 mod parts;
 mod skeleton;
 
-use classes::{Class, Classes, merge_regions};
+pub(crate) use classes::Class;
+use classes::{Classes, merge_regions};
 use forest::Forest;
 use line::Line;
 use skeleton::Skeleton;
@@ -46,6 +47,35 @@ pub(super) fn decide(board: &Board, from: &[Token], to: &[Token]) -> Verdict {
         Ok(()) => Verdict::Reachable,
         Err(reason) => Verdict::Unreachable(reason),
     }
+}
+
+/// The class of the token on each cell of a connected board with at
+/// least two blanks that is neither a path nor a cycle (`None` on
+/// blanks): within a class tokens take any order, across classes none
+/// ever pass. `None` for other boards.
+pub(crate) fn classes_of(board: &Board, tokens: &[Token]) -> Option<Vec<Option<Class>>> {
+    let forest = Forest::new(board);
+    let m = tokens
+        .iter()
+        .filter(|&&t| t == crate::arrangement::BLANK)
+        .count();
+    if forest.parts.len() != 1 || m < 2 || m == board.cells() {
+        return None;
+    }
+    let cells = &forest.order[forest.parts[0].clone()];
+    if Line::of(board, cells).is_some() {
+        return None;
+    }
+    let counts = |_| Some((m, board.cells() - m));
+    let mut skeleton = Skeleton::new(board, &forest, |_| true);
+    merge_regions(&mut skeleton, &forest, counts);
+    let below = forest.blanks_below(tokens);
+    let mut classes = Classes::new(board, &forest, &mut skeleton, 0, m);
+    let mut out = vec![None; board.cells()];
+    for (cell, class) in classes.per_cell(tokens, &below) {
+        out[cell as usize] = Some(class);
+    }
+    Some(out)
 }
 
 /// How a part is decided.

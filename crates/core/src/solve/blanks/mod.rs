@@ -8,8 +8,14 @@
 //! or a cycle token by token, a 2-connected part other than a cycle by
 //! the one-blank solver with dummies, and any other part by `peel`.
 
+mod core;
 mod dummies;
 mod line;
+mod peel;
+mod plan;
+mod shape;
+mod sort;
+mod work;
 
 use crate::arrangement::{BLANK, Token};
 use crate::board::{Board, Cell};
@@ -88,8 +94,8 @@ fn parts(board: &Board) -> Vec<Vec<Cell>> {
     parts
 }
 
-/// A connected part as a board of its own: its cells numbered in the
-/// order of `cells`.
+/// Some cells of a board as a board of their own (the edges among
+/// them): its cells numbered in the order of `cells`.
 struct Part {
     board: Board,
     cells: Vec<Cell>,
@@ -108,7 +114,7 @@ impl Part {
                 board
                     .neighbours(c)
                     .iter()
-                    .filter(move |&&w| c < w)
+                    .filter(move |&&w| c < w && local[w as usize] != u32::MAX)
                     .map(move |&w| (local[c as usize], local[w as usize]))
             })
             .collect();
@@ -120,6 +126,14 @@ impl Part {
 
     fn pick(&self, tokens: &[Token]) -> Vec<Token> {
         self.cells.iter().map(|&c| tokens[c as usize]).collect()
+    }
+
+    /// Moves on the part as moves on the board.
+    fn moves_back(&self, moves: Vec<Move>) -> impl Iterator<Item = Move> + '_ {
+        moves.into_iter().map(|m| Move {
+            from: self.cells[m.from as usize],
+            to: self.cells[m.to as usize],
+        })
     }
 }
 
@@ -136,40 +150,58 @@ fn solve_part(
     }
     let part = Part::new(board, cells);
     let (a, b) = (part.pick(from), part.pick(to));
-    let local = solve_connected(&part.board, &a, &b)?;
-    moves.extend(local.into_iter().map(|m| Move {
-        from: part.cells[m.from as usize],
-        to: part.cells[m.to as usize],
-    }));
+    let local = match solve_direct(&part.board, &a, &b) {
+        Some(moves) => moves?,
+        None => solve_with_cuts(&part.board, &a, &b)?,
+    };
+    moves.extend(part.moves_back(local));
     Ok(())
 }
 
-/// Moves on a connected board with at least one blank.
-fn solve_connected(board: &Board, from: &[Token], to: &[Token]) -> Result<Vec<Move>, Limit> {
-    let blanks = from.iter().filter(|&&t| t == BLANK).count();
+/// Moves on a connected board with at least one blank, by the direct
+/// methods: breadth-first search on a small board, the one-blank solver
+/// with one blank, a path or a cycle token by token, a 2-connected board
+/// by the one-blank solver with dummies. `None` for a board with cut
+/// cells and too many arrangements.
+fn solve_direct(board: &Board, from: &[Token], to: &[Token]) -> Option<Result<Vec<Move>, Limit>> {
     if bfs::small_enough(from) {
-        return Ok(bfs::shortest(board, from, to)
-            .expect("a reachable pair")
-            .moves);
+        return Some(Ok(bfs::shortest(board, from, to).expect("reachable").moves));
     }
-    if blanks == 1 {
-        return general::solve_graph(board, from, to);
+    if from.iter().filter(|&&t| t == BLANK).count() == 1 {
+        return Some(general::solve_graph(board, from, to));
     }
     let cells: Vec<Cell> = (0..board.cells() as Cell).collect();
     if let Some(line) = Line::of(board, &cells) {
-        return Ok(line::solve_line(&line, from, to));
+        return Some(Ok(line::solve_line(&line, from, to)));
     }
-    if Blocks::rooted(board, 0).blocks.len() == 1 {
-        // 2-connected, not a cycle, and too big for θ0.
-        let one_blank = |a: &[Token], b: &[Token]| crate::reach::decide(board, a, b).is_reachable();
-        let reduced = reduce(board, from, to, one_blank).expect("2-connected: every arrangement");
-        let mut filter = reduced.filter();
-        let mut moves: Vec<Move> = general::solve_graph(board, &reduced.from, &reduced.to)?
-            .into_iter()
-            .filter(|&m| filter.keep(m))
-            .collect();
-        moves.extend(reduced.last);
+    if Blocks::rooted(board, 0).blocks.len() > 1 {
+        return None;
+    }
+    // 2-connected, not a cycle, and too big for θ0.
+    Some(with_dummies(board, from, to).expect("2-connected: every arrangement"))
+}
+
+/// The one-blank solver with all blanks but one as dummies, when that
+/// question is reachable.
+fn with_dummies(board: &Board, from: &[Token], to: &[Token]) -> Option<Result<Vec<Move>, Limit>> {
+    let one_blank = |a: &[Token], b: &[Token]| crate::reach::decide(board, a, b).is_reachable();
+    let reduced = reduce(board, from, to, one_blank)?;
+    let mut filter = reduced.filter();
+    Some(
+        general::solve_graph(board, &reduced.from, &reduced.to).map(|moves| {
+            let mut moves: Vec<Move> = moves.into_iter().filter(|&m| filter.keep(m)).collect();
+            moves.extend(reduced.last);
+            moves
+        }),
+    )
+}
+
+/// A connected board with cut cells: the one-blank solver with dummies
+/// when no token has to pass a cut cell that one blank cannot, else the
+/// peeling.
+fn solve_with_cuts(board: &Board, from: &[Token], to: &[Token]) -> Result<Vec<Move>, Limit> {
+    if let Some(Ok(moves)) = with_dummies(board, from, to) {
         return Ok(moves);
     }
-    Err(Limit::SeveralBlanks)
+    peel::solve(board, from, to)
 }
