@@ -625,10 +625,12 @@ fn constructive_on_boxes_paths_and_cycles() {
     solve_random(&frame, 4, 5, 4, 4);
 }
 
+/// Random connected graphs of 10 to 39 cells (half of them trees with
+/// long corridors and a few more edges), 2 to 5 blanks, distinct or
+/// three kinds of token: every reachable pair is solved and replayed.
 #[test]
 fn constructive_on_graphs_with_cut_cells() {
     let mut rng = Lcg(99);
-    let (mut tried, mut failed) = (0, 0);
     for case in 0..300 {
         let n = 10 + rng.below(30);
         let parents: Vec<usize> = (0..n).map(|_| rng.below(1000)).collect();
@@ -647,17 +649,9 @@ fn constructive_on_graphs_with_cut_cells() {
         }
         let from = reachable_shuffle(&board, &to, &mut rng);
         let to = Arrangement::new(to);
-        tried += 1;
-        let t0 = std::time::Instant::now();
-        let r = Solver::new().solve(&board, &from, &to);
-        if t0.elapsed().as_millis() > 200 { eprintln!("SLOW {:?} {board} | {from} | {to}", t0.elapsed()); }
-        match r {
-            Ok(solution) => replay(&board, from.tokens(), to.tokens(), solution.moves()).unwrap(),
-            Err(e) => {
-                failed += 1;
-                eprintln!("FAIL {}: {from} to {to}: {e}", board);
-            }
-        }
+        let solution = Solver::new()
+            .solve(&board, &from, &to)
+            .unwrap_or_else(|e| panic!("{board}: {from} to {to}: {e}"));
+        replay(&board, from.tokens(), to.tokens(), solution.moves()).unwrap();
     }
-    eprintln!("COVERAGE {failed} of {tried} failed");
 }

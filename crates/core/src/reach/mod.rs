@@ -22,8 +22,8 @@ mod blocks;
 mod reason;
 mod theta0;
 
-pub(crate) use blanks::line::Line;
 pub(crate) use blanks::classes_of;
+pub(crate) use blanks::line::Line;
 
 pub use crate::parity::{NotPermutation, permutation_parity};
 pub use reason::Reason;

@@ -17,6 +17,12 @@ pub const MAX_STATES: u128 = 2_000_000;
 /// most `MAX_STATES` and the board has at most 16 cells with at most 16
 /// kinds of token.
 pub fn small_enough(tokens: &[Token]) -> bool {
+    within(tokens, MAX_STATES)
+}
+
+/// Whether `tokens` has at most `max` arrangements (and at most 16 cells
+/// and 16 kinds of token).
+pub fn within(tokens: &[Token], max: u128) -> bool {
     if tokens.len() > 16 {
         return false;
     }
@@ -34,7 +40,7 @@ pub fn small_enough(tokens: &[Token]) -> bool {
         count = count * (i as u128 + 1) / run;
     }
     kinds.dedup();
-    kinds.len() <= 16 && count <= MAX_STATES
+    kinds.len() <= 16 && count <= max
 }
 
 /// Packs an arrangement of dense ids (< 16), 4 bits per cell.

@@ -150,7 +150,7 @@ fn solve_part(
     }
     let part = Part::new(board, cells);
     let (a, b) = (part.pick(from), part.pick(to));
-    let local = match solve_direct(&part.board, &a, &b) {
+    let local = match solve_direct(&part.board, &a, &b, bfs::MAX_STATES) {
         Some(moves) => moves?,
         None => solve_with_cuts(&part.board, &a, &b)?,
     };
@@ -159,12 +159,18 @@ fn solve_part(
 }
 
 /// Moves on a connected board with at least one blank, by the direct
-/// methods: breadth-first search on a small board, the one-blank solver
+/// methods: breadth-first search on a board with at most `searched`
+/// arrangements, the one-blank solver
 /// with one blank, a path or a cycle token by token, a 2-connected board
 /// by the one-blank solver with dummies. `None` for a board with cut
 /// cells and too many arrangements.
-fn solve_direct(board: &Board, from: &[Token], to: &[Token]) -> Option<Result<Vec<Move>, Limit>> {
-    if bfs::small_enough(from) {
+fn solve_direct(
+    board: &Board,
+    from: &[Token],
+    to: &[Token],
+    searched: u128,
+) -> Option<Result<Vec<Move>, Limit>> {
+    if bfs::within(from, searched) {
         return Some(Ok(bfs::shortest(board, from, to).expect("reachable").moves));
     }
     if from.iter().filter(|&&t| t == BLANK).count() == 1 {

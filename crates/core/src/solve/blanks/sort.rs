@@ -9,12 +9,13 @@
 //! there (`u` to `n2`, `w` through `v` to `n3`, `u` through `v` to `n1`,
 //! `w` back to `v`), and `P` played backwards puts every other token back
 //! where it was, `u` and `w` each on the other's cell. `P` is found by
-//! breadth-first search over states that name only `u` and `w` (two bits
-//! a cell), which is exact and small: every state with the two tokens
-//! placed and the others' cells chosen.
+//! a best-first search over states that name only `u` and `w` (two bits
+//! a cell): every state with the two tokens placed and the others' cells
+//! chosen, a small space.
 
+use std::cmp::Reverse;
 use std::collections::hash_map::Entry;
-use std::collections::{HashMap, VecDeque};
+use std::collections::{BinaryHeap, HashMap, VecDeque};
 
 use super::work::{Work, walk_up};
 use crate::arrangement::{BLANK, Token};
@@ -100,14 +101,34 @@ fn swap(work: &mut Work, p: Cell, q: Cell) -> Option<()> {
 
 type Parents = HashMap<u64, u64>;
 
-/// Breadth-first search from `start` (two bits a cell: 0 blank, 1 a
-/// token, 2 `u`, 3 `w`) for a state where a swap can be made: the goal
-/// state with its parents, and the gadget's cells `[v, n1, n2, n3]`.
+/// Best-first search from `start` (two bits a cell: 0 blank, 1 a token,
+/// 2 `u`, 3 `w`) for a state where a swap can be made: the goal state
+/// with its parents, and the gadget's cells `[v, n1, n2, n3]`. States are
+/// scored by the moves made and twice the distance of `u` to a cell with
+/// three neighbours plus that of `w` to beside it.
 fn search(board: &Board, start: u64) -> Option<((u64, Parents), [Cell; 4])> {
     let n = board.cells();
+    let dist: Vec<Vec<u32>> = (0..n as Cell).map(|c| distances(board, c)).collect();
+    let hubs: Vec<usize> = (0..n)
+        .filter(|&c| board.neighbours(c as Cell).len() >= 3)
+        .collect();
+    let h = |code: u64| -> u32 {
+        let (mut u, mut w) = (0, 0);
+        for c in 0..n {
+            match mark(code, c) {
+                2 => u = c,
+                3 => w = c,
+                _ => {}
+            }
+        }
+        hubs.iter()
+            .map(|&v| dist[u][v] + dist[w][v].saturating_sub(1))
+            .min()
+            .unwrap_or(0)
+    };
     let mut parent: Parents = HashMap::from([(start, start)]);
-    let mut queue = VecDeque::from([start]);
-    while let Some(code) = queue.pop_front() {
+    let mut open = BinaryHeap::from([Reverse((2 * h(start), 0u32, start))]);
+    while let Some(Reverse((_, g, code))) = open.pop() {
         if let Some(gadget) = ready(board, code) {
             return Some(((code, parent), gadget));
         }
@@ -123,12 +144,28 @@ fn search(board: &Board, start: u64) -> Option<((u64, Parents), [Cell; 4])> {
                 let next = (code & !(3 << (2 * w))) | (t << (2 * b));
                 if let Entry::Vacant(slot) = parent.entry(next) {
                     slot.insert(code);
-                    queue.push_back(next);
+                    open.push(Reverse((g + 1 + 2 * h(next), g + 1, next)));
                 }
             }
         }
     }
     None
+}
+
+/// Breadth-first distances from `from`.
+fn distances(board: &Board, from: Cell) -> Vec<u32> {
+    let mut dist = vec![u32::MAX / 4; board.cells()];
+    dist[from as usize] = 0;
+    let mut queue = VecDeque::from([from]);
+    while let Some(v) = queue.pop_front() {
+        for &w in board.neighbours(v) {
+            if dist[w as usize] == u32::MAX / 4 {
+                dist[w as usize] = dist[v as usize] + 1;
+                queue.push_back(w);
+            }
+        }
+    }
+    dist
 }
 
 fn mark(code: u64, c: usize) -> u64 {
