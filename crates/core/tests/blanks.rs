@@ -437,7 +437,7 @@ fn disconnected_boards() {
 fn random_graph(n: usize, parents: &[usize], extra: &[(usize, usize)], stretch: bool) -> Board {
     let parent = |v: usize| {
         let p = parents[v - 1];
-        if stretch && p % 3 != 0 { v - 1 } else { p % v }
+        if stretch && !p.is_multiple_of(3) { v - 1 } else { p % v }
     };
     let mut e: Vec<(Cell, Cell)> = (1..n).map(|v| (parent(v) as Cell, v as Cell)).collect();
     for &(a, b) in extra {
@@ -515,7 +515,7 @@ fn nine_cells() {
 /// each of the three a shuffle or a scramble of the one before.
 fn symmetric_and_transitive(board: &Board, tokens: &[u32], seed: u64) {
     let mut rng = Lcg(seed);
-    let mut next = |t: &[Token], rng: &mut Lcg| {
+    let next = |t: &[Token], rng: &mut Lcg| {
         if rng.below(2) == 0 {
             scrambled(board, t, 200, rng)
         } else {

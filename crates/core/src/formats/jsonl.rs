@@ -164,7 +164,7 @@ impl QuestionReader {
         let from = request.from.to_arrangement("from")?;
         let to = match &request.to {
             Some(to) => to.to_arrangement("to")?,
-            None => Arrangement::solved(board.cells()),
+            None => Arrangement::solved_with_blanks(board.cells(), from.blank_count()),
         };
         Ok(Question {
             board,

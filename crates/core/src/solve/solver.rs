@@ -170,7 +170,12 @@ impl<'a> Solver<'a> {
             moves: found.moves,
             optimal: found.optimal,
             nodes: found.nodes,
-            grid: board.grid_position(0).map(|_| board.clone()),
+            // Direction letters name a tile by the blank it slides into:
+            // with several blanks they would not say which.
+            grid: board
+                .grid_position(0)
+                .filter(|_| !several_blanks(a))
+                .map(|_| board.clone()),
         })
     }
 
@@ -265,7 +270,7 @@ impl<'a> Solver<'a> {
         }
         Ok(Summary {
             length: replayer.count(),
-            mtm: (dims.len() == 2).then_some(mtm.count),
+            mtm: (dims.len() == 2 && !several).then_some(mtm.count),
             optimal: false,
             nodes: 0,
             elapsed: started.elapsed(),
