@@ -100,10 +100,11 @@ pub enum Limit {
          most two million arrangements; this board is neither"
     )]
     NoShortestSearch,
-    /// Shortest solutions with several blanks are searched breadth first.
+    /// Shortest solutions with several blanks are searched on small
+    /// boards and rectangles only.
     #[error(
-        "shortest solutions with several blanks are searched breadth first, on boards with at \
-         most two million arrangements; this one has more"
+        "shortest solutions with several blanks are searched on rectangles (at most 64 cells) \
+         and on boards with at most two million arrangements; this board is neither"
     )]
     ShortestSeveralBlanks,
     /// Shortest solutions on big boards need distinct tokens.

@@ -280,7 +280,8 @@ impl<'a> Solver<'a> {
     /// A shortest solution by IDA* on a rectangle.
     fn shortest(&self, board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveError> {
         if several_blanks(a) {
-            return Err(Limit::ShortestSeveralBlanks.into());
+            let (rows, cols) = rectangle(board).ok_or(Limit::ShortestSeveralBlanks)?;
+            return Ok(blanks::shortest(rows, cols, a, b));
         }
         let (rows, cols) = rectangle(board).ok_or(Limit::NoShortestSearch)?;
         if !distinct(a) {

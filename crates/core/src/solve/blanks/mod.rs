@@ -11,6 +11,7 @@
 mod core;
 mod dummies;
 mod line;
+mod optimal;
 mod peel;
 mod plan;
 mod shape;
@@ -25,6 +26,7 @@ use crate::solve::error::Limit;
 use crate::solve::{Move, bfs, construct, general};
 
 pub(crate) use dummies::reduce;
+pub(crate) use optimal::shortest;
 
 /// Moves taking `from` to `to` (a reachable pair with several blanks).
 pub(crate) fn solve(board: &Board, from: &[Token], to: &[Token]) -> Result<Vec<Move>, Limit> {
