@@ -1,7 +1,7 @@
 //! Shortest solutions by breadth-first search, on any board whose state
 //! space is small (up to about two million arrangements: 3×3, 2×4, any
 //! graph of up to 9 cells, bigger ones with repeated tokens or several
-//! blanks: 3×4 with four blanks, 4×4 with eleven).
+//! blanks: 3×4 with six blanks, 4×4 with eleven).
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
