@@ -224,23 +224,23 @@ struct Question {
     /// Start arrangement: tokens in cell order, 0 the blank ("8 2 0/4 6 1/3 7 5"), or @FILE.
     #[arg(short, long, allow_hyphen_values = true)]
     from: String,
-    /// Target arrangement (or @FILE); defaults to 1..N-1 in cell order with the blank last.
+    /// Target arrangement (or @FILE); defaults to the tiles in cell order with FROM's blanks last.
     #[arg(short, long, allow_hyphen_values = true)]
     to: Option<String>,
 }
 
-/// The target given, or the solved arrangement.
-fn target(board: &Board, to: Option<&str>) -> Result<Arrangement> {
+/// The target given, or the solved arrangement with `blanks` blanks last.
+fn target(board: &Board, to: Option<&str>, blanks: usize) -> Result<Arrangement> {
     match to {
         Some(text) => arrangement(board, text, "to"),
-        None => Ok(Arrangement::solved(board.cells())),
+        None => Ok(Arrangement::solved_with_blanks(board.cells(), blanks)),
     }
 }
 
 impl Question {
     fn read(&self) -> Result<(Board, Arrangement, Arrangement)> {
         let (board, from) = input::board_and_arrangement(&self.board, &self.from, "from")?;
-        let to = target(&board, self.to.as_deref())?;
+        let to = target(&board, self.to.as_deref(), from.blank_count())?;
         Ok((board, from, to))
     }
 }
@@ -361,7 +361,7 @@ fn run(command: Command) -> Result<u8> {
                 };
             }
             let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-            let mut writer = MoveWriter::new(&board, json, count);
+            let mut writer = MoveWriter::new(&board, &from, json, count);
             let summary = if count {
                 solver.count(&board, &from, &to)
             } else {
@@ -432,7 +432,7 @@ fn run(command: Command) -> Result<u8> {
             json,
         } => {
             let board = read_spec(&board)?;
-            let to = target(&board, to.as_deref())?;
+            let to = target(&board, to.as_deref(), 1)?;
             let request = play::GenRequest {
                 count,
                 seed,
@@ -468,7 +468,8 @@ fn run(command: Command) -> Result<u8> {
         } => {
             let board = read_spec(&board)?;
             let from = from.map(|f| arrangement(&board, &f, "from")).transpose()?;
-            let to = target(&board, to.as_deref())?;
+            let blanks = from.as_ref().map_or(1, Arrangement::blank_count);
+            let to = target(&board, to.as_deref(), blanks)?;
             play::show_command(&board, from.as_ref(), &to, color)
         }
         Command::Completions { shell } => {

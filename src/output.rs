@@ -1,12 +1,12 @@
 //! How solutions are printed: moves as they come (direction letters on
-//! 2-D boards, `from-to` pairs elsewhere, JSON with `--json`), then the
-//! length in single-tile and multi-tile moves.
+//! 2-D boards with one blank, `from-to` pairs elsewhere, JSON with
+//! `--json`), then the length in single-tile and multi-tile moves.
 
 use std::io::{self, Write};
 
 use anyhow::Result;
 use npuzzle_core::formats::jsonl;
-use npuzzle_core::{Board, Directions, Move, Summary};
+use npuzzle_core::{Arrangement, Board, Directions, Move, Summary};
 
 /// Prints moves as they come: direction letters on 2-D boards, `from-to`
 /// pairs elsewhere, a JSON object with `--json`, only the count with
@@ -27,8 +27,9 @@ pub struct MoveWriter<'a> {
 const MAX_KEPT_LETTERS: usize = 1 << 24;
 
 impl<'a> MoveWriter<'a> {
-    pub fn new(board: &'a Board, json: bool, count: bool) -> MoveWriter<'a> {
-        let two_d = board.grid_position(0).is_some();
+    pub fn new(board: &'a Board, from: &Arrangement, json: bool, count: bool) -> MoveWriter<'a> {
+        // Letters name a tile by the blank it slides into: one blank only.
+        let two_d = board.grid_position(0).is_some() && from.blank_count() == 1;
         MoveWriter {
             board,
             json,

@@ -49,8 +49,10 @@ pub fn arrangement_text(board: &Board, a: &Arrangement) -> String {
 
 /// Moves in the board's notation: direction letters on 2-D boards,
 /// `from-to` pairs elsewhere.
-pub fn moves_text(board: &Board, moves: &[Move]) -> String {
-    directions(board, moves).unwrap_or_else(|| {
+pub fn moves_text(board: &Board, from: &Arrangement, moves: &[Move]) -> String {
+    // Letters name a tile by the blank it slides into: one blank only.
+    let letters = (from.blank_count() == 1).then(|| directions(board, moves));
+    letters.flatten().unwrap_or_else(|| {
         let pairs: Vec<String> = moves
             .iter()
             .map(|m| format!("{}-{}", m.from, m.to))
@@ -108,12 +110,12 @@ pub fn apply_command(board: &Board, from: &Arrangement, request: ApplyRequest) -
     }
     let (moves, end) = play(board, from, &request.moves)?;
     if request.invert {
-        say!("{}", moves_text(board, &invert(&moves)))?;
+        say!("{}", moves_text(board, &end, &invert(&moves)))?;
         return Ok(0);
     }
     if request.simplify {
         let short = simplify(&moves);
-        say!("{}", moves_text(board, &short))?;
+        say!("{}", moves_text(board, from, &short))?;
         eprintln!("{} moves, {} after simplifying", moves.len(), short.len());
         return Ok(0);
     }

@@ -227,13 +227,27 @@ fn named_cells(reason: &Reason, from: &Arrangement, to: &Arrangement) -> Vec<Cel
         Reason::BlockParity { cells }
         | Reason::LeavesBlock { cells, .. }
         | Reason::CyclicOrder { cells }
-        | Reason::Theta0 { cells } => cells.clone(),
+        | Reason::Theta0 { cells }
+        | Reason::PartTokens { cells, .. }
+        | Reason::TokenOrder { cells, .. }
+        | Reason::ClassTokens { cells, .. }
+        | Reason::Frozen { cells, .. } => cells.clone(),
+        Reason::Crossing {
+            token,
+            from_cells,
+            to_cells,
+            ..
+        } => holding(*token)
+            .into_iter()
+            .chain(from_cells.iter().chain(to_cells).copied())
+            .collect(),
         Reason::PathOrder { from: token, .. } => holding(*token),
         Reason::Locked {
             cell, bridge_from, ..
         } => std::iter::once(*cell).chain(*bridge_from).collect(),
         Reason::BlankSeparated { from, to } => vec![*from, *to],
         Reason::OutOfReach { cell, .. } => vec![*cell],
+        _ => Vec::new(),
     };
     cells.sort_unstable();
     cells.dedup();

@@ -20,14 +20,6 @@ pub enum Error {
         /// What is wrong, with the token's position.
         problem: String,
     },
-    /// More than one blank (`0`) in an arrangement.
-    #[error("{which}: several blanks are not supported yet ({count} tokens are 0)")]
-    SeveralBlanks {
-        /// The arrangement's name.
-        which: String,
-        /// How many zeros it holds.
-        count: usize,
-    },
     /// The two arrangements do not hold the same multiset of tokens.
     #[error("from and to do not hold the same tokens: {0}")]
     DifferentTokens(String),

@@ -354,6 +354,9 @@ fn decide(case: &Case, hdu: Option<&Board>) -> Result<bool, Error> {
     let not_permutation = |e: NotPermutation, which: &str, cells: usize| Error::Input {
         place: format!("case {}, line {}", case.number, case.line),
         problem: match e {
+            NotPermutation::Repeated(0) => {
+                format!("several blanks (0) in {which}: the judges' puzzles have exactly one blank")
+            }
             NotPermutation::Repeated(v) => format!(
                 "token {v} appears more than once in {which}; each of 0..{} must appear once",
                 cells - 1

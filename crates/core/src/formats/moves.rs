@@ -45,10 +45,19 @@ pub fn play(
 ) -> Result<(Vec<Move>, Arrangement), Error> {
     let mut tokens = from.tokens().to_vec();
     let mut blank = from.check(board, "from")?;
+    let several = from.blank_count() > 1;
     let mut moves = Vec::new();
     for (i, step) in parse(text)?.into_iter().enumerate() {
         let place = || format!("move {}", i + 1);
         let m = match step {
+            Step::Letter(_) if several => {
+                return Err(Error::Input {
+                    place: place(),
+                    problem: "a direction letter names the tile by the blank it slides into; \
+                              with several blanks write moves as from-to cell pairs"
+                        .into(),
+                });
+            }
             Step::Letter(letter) => {
                 letter_move(board, blank, letter).ok_or_else(|| Error::Input {
                     place: place(),
@@ -72,10 +81,10 @@ pub fn play(
             )));
         }
         if tokens[m.to as usize] != BLANK {
-            return Err(bad(format!(
-                "cell {} is not the blank (it is on {blank})",
-                m.to
-            )));
+            return Err(bad(match several {
+                true => format!("cell {} is not a blank", m.to),
+                false => format!("cell {} is not the blank (it is on {blank})", m.to),
+            }));
         }
         if !board.adjacent(m.from, m.to) {
             return Err(bad(format!(

@@ -16,6 +16,11 @@
 //!
 //! Bigger boards where shuffles are rarely kept are refused with the
 //! advice to scramble instead.
+//!
+//! With several blanks each connected part holding a blank is shuffled
+//! on its own (tokens never leave their part) and the draw is by
+//! rejection only: the group is that of one blank's round trips. A
+//! scramble is then a walk of random moves, any token next to any blank.
 
 mod group;
 
@@ -26,7 +31,8 @@ use rand_chacha::ChaCha8Rng;
 use crate::arrangement::{Arrangement, BLANK, Token, blank_cell};
 use crate::board::{Board, Cell};
 use crate::error::Error;
-use crate::reach::reach;
+use crate::reach::{reach, several_blanks};
+use crate::solve::Move;
 
 /// The most shuffles tried for one uniform draw.
 pub const MAX_SHUFFLES: u64 = 200_000;
@@ -83,6 +89,14 @@ impl Generator {
     /// board that [`MAX_SHUFFLES`] shuffles found none.
     pub fn reachable(&mut self, board: &Board, to: &Arrangement) -> Result<Arrangement, Error> {
         to.check(board, "to")?;
+        if several_blanks(to.tokens()) {
+            // Tokens stay in their connected part: each part with a blank
+            // is shuffled on its own, and no group is built.
+            let parts = parts_with_blanks(board, to.tokens());
+            return self
+                .shuffled(board, to, &parts, MAX_SHUFFLES)?
+                .ok_or_else(too_rare);
+        }
         let home = blank_cell(to.tokens());
         let cells = blank_component(board, home);
         let key = (board.to_string(), to.tokens().to_vec());
@@ -100,7 +114,7 @@ impl Generator {
         } else {
             MAX_SHUFFLES
         };
-        if let Some(a) = self.shuffled(board, to, &cells, tries)? {
+        if let Some(a) = self.shuffled(board, to, std::slice::from_ref(&cells), tries)? {
             return Ok(a);
         }
         if small {
@@ -109,13 +123,7 @@ impl Generator {
             self.group = Some((key.0, key.1, group));
             return Ok(self.draw_from_group(board, to, &cells));
         }
-        Err(Error::Input {
-            place: "gen".into(),
-            problem: format!(
-                "no arrangement reaching the target in {MAX_SHUFFLES} shuffles: reachable \
-                 ones are too rare on this board to draw uniformly; scramble instead (--moves)"
-            ),
-        })
+        Err(too_rare())
     }
 
     /// A uniform random element of the cached group applied to `to`,
@@ -142,15 +150,20 @@ impl Generator {
         &mut self,
         board: &Board,
         to: &Arrangement,
-        cells: &[usize],
+        parts: &[Vec<usize>],
         tries: u64,
     ) -> Result<Option<Arrangement>, Error> {
-        let mut tokens: Vec<_> = cells.iter().map(|&c| to.tokens()[c]).collect();
+        let mut tokens: Vec<Vec<Token>> = parts
+            .iter()
+            .map(|cells| cells.iter().map(|&c| to.tokens()[c]).collect())
+            .collect();
         let mut draw = to.tokens().to_vec();
         for _ in 0..tries {
-            tokens.shuffle(&mut self.rng);
-            for (&c, &t) in cells.iter().zip(&tokens) {
-                draw[c] = t;
+            for (cells, tokens) in parts.iter().zip(&mut tokens) {
+                tokens.shuffle(&mut self.rng);
+                for (&c, &t) in cells.iter().zip(tokens.iter()) {
+                    draw[c] = t;
+                }
             }
             let candidate = Arrangement::new(draw.clone());
             if reach(board, &candidate, to)?.is_reachable() {
@@ -173,6 +186,9 @@ impl Generator {
         moves: u64,
     ) -> Result<Arrangement, Error> {
         to.check(board, "to")?;
+        if several_blanks(to.tokens()) {
+            return Ok(self.scramble_blanks(board, to.tokens(), moves));
+        }
         let mut tokens = to.tokens().to_vec();
         let mut blank = blank_cell(&tokens) as Cell;
         let mut previous: Option<Cell> = None;
@@ -195,6 +211,71 @@ impl Generator {
         debug_assert_eq!(tokens[blank as usize], BLANK);
         Ok(Arrangement::new(tokens))
     }
+}
+
+impl Generator {
+    /// A walk of `moves` random moves with several blanks: each a token
+    /// next to a blank slid into it, chosen uniformly among all such
+    /// moves but the one undoing the move before (unless it is the only
+    /// one).
+    fn scramble_blanks(&mut self, board: &Board, to: &[Token], moves: u64) -> Arrangement {
+        let mut tokens = to.to_vec();
+        let mut previous: Option<Move> = None;
+        for _ in 0..moves {
+            let all: Vec<Move> = (0..tokens.len())
+                .filter(|&b| tokens[b] == BLANK)
+                .flat_map(|b| {
+                    let tokens = &tokens;
+                    board
+                        .neighbours(b as Cell)
+                        .iter()
+                        .filter(move |&&w| tokens[w as usize] != BLANK)
+                        .map(move |&w| Move {
+                            from: w,
+                            to: b as Cell,
+                        })
+                })
+                .collect();
+            let choices: Vec<Move> = all
+                .iter()
+                .copied()
+                .filter(|&m| Some(m.undo()) != previous)
+                .collect();
+            let next = match (choices.is_empty(), all.is_empty()) {
+                (_, true) => break,
+                (true, false) => all[0],
+                (false, false) => choices[self.rng.random_range(0..choices.len())],
+            };
+            tokens.swap(next.from as usize, next.to as usize);
+            previous = Some(next);
+        }
+        Arrangement::new(tokens)
+    }
+}
+
+/// The error when shuffles found nothing that reaches the target.
+fn too_rare() -> Error {
+    Error::Input {
+        place: "gen".into(),
+        problem: format!(
+            "no arrangement reaching the target in {MAX_SHUFFLES} shuffles: reachable \
+             ones are too rare on this board to draw uniformly; scramble instead (--moves)"
+        ),
+    }
+}
+
+/// The cells of each connected part of the board that holds a blank.
+fn parts_with_blanks(board: &Board, tokens: &[Token]) -> Vec<Vec<usize>> {
+    let mut done = vec![false; board.cells()];
+    let mut parts = Vec::new();
+    for start in (0..tokens.len()).filter(|&c| tokens[c] == BLANK) {
+        if !done[start] {
+            let cells = blank_component(board, start);
+            cells.iter().for_each(|&c| done[c] = true);
+            parts.push(cells);
+        }
+    }
+    parts
 }
 
 /// The cells the blank on `start` can visit, in increasing order.
@@ -223,12 +304,13 @@ mod tests {
         let mut seen = HashSet::from([to.to_vec()]);
         let mut queue = VecDeque::from([to.to_vec()]);
         while let Some(s) = queue.pop_front() {
-            let b = s.iter().position(|&t| t == BLANK).unwrap();
-            for &n in board.neighbours(b as Cell) {
-                let mut t = s.clone();
-                t.swap(b, n as usize);
-                if seen.insert(t.clone()) {
-                    queue.push_back(t);
+            for b in (0..s.len()).filter(|&c| s[c] == BLANK) {
+                for &n in board.neighbours(b as Cell) {
+                    let mut t = s.clone();
+                    t.swap(b, n as usize);
+                    if seen.insert(t.clone()) {
+                        queue.push_back(t);
+                    }
                 }
             }
         }
@@ -294,6 +376,26 @@ mod tests {
     #[test]
     fn uniform_on_theta0() {
         check_uniform("theta0", &[0, 1, 2, 3, 4, 5, 6], 30, 2);
+    }
+
+    #[test]
+    fn uniform_with_several_blanks() {
+        // Every arrangement of a 2×3 box with two blanks is reachable; on
+        // a triangle with a tail of three and two blanks, the deepest
+        // token of the tail never changes.
+        check_draws("2x3", &[1, 2, 3, 4, 0, 0], 20, 4, false);
+        check_draws(
+            "graph:6:0-1,1-2,2-0,2-3,3-4,4-5",
+            &[1, 2, 3, 0, 4, 0],
+            100,
+            5,
+            false,
+        );
+        let board: Board = "graph:6:0-1,1-2,2-0,2-3,3-4,4-5".parse().unwrap();
+        let to = Arrangement::new(vec![1, 2, 3, 0, 4, 0]);
+        let a = Generator::new(1).scramble(&board, &to, 50).unwrap();
+        assert!(reach(&board, &a, &to).unwrap().is_reachable());
+        assert_eq!(a.blank_count(), 2);
     }
 
     #[test]

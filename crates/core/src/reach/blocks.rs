@@ -189,7 +189,7 @@ impl<'a> BlockChecker<'a> {
 }
 
 /// Is `b` a rotation of `a`? Knuth–Morris–Pratt search of `b` in `a a`.
-fn is_rotation(a: &[u32], b: &[u32]) -> bool {
+pub(super) fn is_rotation(a: &[u32], b: &[u32]) -> bool {
     if a.len() != b.len() {
         return false;
     }

@@ -12,10 +12,18 @@
 //! Boxes (every grid of the judges) take an O(N) fast path: parity of the
 //! permutation by cycle counting against the parity of the blank's
 //! Manhattan distance.
+//!
+//! Several blanks (see `blanks`): per connected part, paths keep their
+//! order, cycles their cyclic order, and elsewhere tokens fall into
+//! classes within which every order is reachable.
 
+mod blanks;
 mod blocks;
 mod reason;
 mod theta0;
+
+pub(crate) use blanks::classes_of;
+pub(crate) use blanks::line::Line;
 
 pub use crate::parity::{NotPermutation, permutation_parity};
 pub use reason::Reason;
@@ -52,8 +60,8 @@ impl Verdict {
 
 /// Decides whether `from` can be turned into `to` on `board`.
 ///
-/// Checks the input first: one token per cell, exactly one blank in each,
-/// the same tokens in both (repeated tokens are allowed).
+/// Checks the input first: one token per cell, at least one blank, the
+/// same tokens in both (repeated tokens and several blanks are allowed).
 ///
 /// ```
 /// use npuzzle_core::{reach, Arrangement, Board};
@@ -75,11 +83,20 @@ pub fn reach(board: &Board, from: &Arrangement, to: &Arrangement) -> Result<Verd
 }
 
 /// The decision on input that [`reach`] has checked.
-fn decide(board: &Board, from: &[Token], to: &[Token]) -> Verdict {
+pub(crate) fn decide(board: &Board, from: &[Token], to: &[Token]) -> Verdict {
+    if several_blanks(from) {
+        return blanks::decide(board, from, to);
+    }
     match board.box_dims() {
         Some(dims) => decide_box(dims, from, to),
         None => decide_graph(board, from, to),
     }
+}
+
+/// Whether there is more than one blank.
+pub(crate) fn several_blanks(tokens: &[Token]) -> bool {
+    let mut blanks = tokens.iter().filter(|&&t| t == BLANK);
+    blanks.next().is_some() && blanks.next().is_some()
 }
 
 /// The box fast path, O(N).

@@ -8,6 +8,7 @@ use crate::board::Cell;
 
 /// Why B cannot be reached from A: the invariant that differs.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Reason {
     /// On a bipartite 2-connected board: the permutation's parity (blank
     /// included) differs from the parity of the blank's distance.
@@ -76,6 +77,71 @@ pub enum Reason {
         /// Its token in B.
         to: Token,
     },
+    /// Tokens (blanks included) never leave the connected part of the
+    /// board they stand on, and this part holds other ones in A than in B.
+    PartTokens {
+        /// The part's cells.
+        cells: Vec<Cell>,
+        /// The tokens it holds in A but not in B (`0` a blank).
+        from: Vec<Token>,
+        /// The tokens it holds in B but not in A.
+        to: Vec<Token>,
+    },
+    /// On a part of the board that is a path, the tokens keep their order.
+    TokenOrder {
+        /// The path's cells, from one end.
+        cells: Vec<Cell>,
+        /// Which token along it differs (1-based).
+        index: usize,
+        /// That token in A.
+        from: Token,
+        /// That token in B.
+        to: Token,
+    },
+    /// With several blanks, tokens mix only within classes: the tokens
+    /// that can get to one region of junctions differ between A and B.
+    ClassTokens {
+        /// The junction cells of the class.
+        cells: Vec<Cell>,
+        /// The blanks on that part of the board.
+        blanks: usize,
+        /// The class's tokens in A that are not among its tokens in B.
+        from: Vec<Token>,
+        /// The class's tokens in B that are not among its tokens in A.
+        to: Vec<Token>,
+    },
+    /// With several blanks, a token would have to get from one region of
+    /// junctions to another, and no token can: the corridor between them
+    /// is too long for the blanks there are.
+    Crossing {
+        /// The token.
+        token: Token,
+        /// The junction cells of its class in A.
+        from_cells: Vec<Cell>,
+        /// The junction cells of the class it would join in B.
+        to_cells: Vec<Cell>,
+        /// The blanks on that part of the board.
+        blanks: usize,
+    },
+    /// With several blanks, a token on a corridor or a tail that can reach
+    /// no junction with room to step aside: the token with this place in
+    /// the order along the corridor never changes.
+    Frozen {
+        /// The corridor's cells, from its first junction cell.
+        cells: Vec<Cell>,
+        /// On a tail, how many tokens lie beyond the token towards the
+        /// dead end; on a corridor between junctions, how many lie on the
+        /// side of its first cell.
+        rank: usize,
+        /// Whether the corridor is a tail (ends in a dead end).
+        tail: bool,
+        /// The blanks on that part of the board.
+        blanks: usize,
+        /// The token of that rank in A.
+        from: Token,
+        /// The token of that rank in B.
+        to: Token,
+    },
 }
 
 impl Reason {
@@ -91,8 +157,84 @@ impl Reason {
             Reason::Theta0 { .. } => "theta0",
             Reason::BlankSeparated { .. } => "blank-separated",
             Reason::OutOfReach { .. } => "out-of-reach",
+            Reason::PartTokens { .. } => "part-tokens",
+            Reason::TokenOrder { .. } => "path-order",
+            Reason::ClassTokens { .. } => "class-tokens",
+            Reason::Crossing { .. } => "crossing",
+            Reason::Frozen { .. } => "frozen",
         }
     }
+
+    /// The same reason with every cell `c` renamed `rename(c)`: reasons
+    /// found on a part of a board, told in the board's own cells.
+    pub(crate) fn map_cells(self, rename: impl Fn(Cell) -> Cell) -> Reason {
+        let all = |cells: Vec<Cell>| -> Vec<Cell> {
+            let mut cells: Vec<Cell> = cells.into_iter().map(&rename).collect();
+            cells.sort_unstable();
+            cells
+        };
+        let ordered = |cells: Vec<Cell>| -> Vec<Cell> { cells.into_iter().map(&rename).collect() };
+        match self {
+            Reason::BlockParity { cells } => Reason::BlockParity { cells: all(cells) },
+            Reason::Locked {
+                token,
+                cell,
+                bridge_from,
+            } => Reason::Locked {
+                token,
+                cell: rename(cell),
+                bridge_from: bridge_from.map(&rename),
+            },
+            Reason::LeavesBlock { token, cells } => Reason::LeavesBlock {
+                token,
+                cells: all(cells),
+            },
+            Reason::CyclicOrder { cells } => Reason::CyclicOrder {
+                cells: ordered(cells),
+            },
+            Reason::Theta0 { cells } => Reason::Theta0 { cells: all(cells) },
+            Reason::BlankSeparated { from, to } => Reason::BlankSeparated {
+                from: rename(from),
+                to: rename(to),
+            },
+            Reason::OutOfReach { cell, from, to } => Reason::OutOfReach {
+                cell: rename(cell),
+                from,
+                to,
+            },
+            other => other,
+        }
+    }
+}
+
+/// Writes a list of tokens, cut after the first twelve.
+struct TokenList<'a>(&'a [Token]);
+
+impl fmt::Display for TokenList<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const SHOWN: usize = 12;
+        for (i, t) in self.0.iter().take(SHOWN).enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{t}")?;
+        }
+        if self.0.len() > SHOWN {
+            write!(f, ", … ({} tokens)", self.0.len())?;
+        }
+        Ok(())
+    }
+}
+
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 fn parity_word(odd: bool) -> &'static str {
@@ -175,6 +317,83 @@ impl fmt::Display for Reason {
                 f,
                 "cell {cell} is out of the blank's reach and holds {from} in from but {to} in to"
             ),
+            Reason::PartTokens { cells, from, to } => write!(
+                f,
+                "tokens never leave their connected part of the board: the part of cells {{{}}} \
+                 holds {{{}}} in from where to has {{{}}} (0: a blank)",
+                CellList(cells),
+                TokenList(from),
+                TokenList(to)
+            ),
+            Reason::TokenOrder {
+                cells,
+                index,
+                from,
+                to,
+            } => write!(
+                f,
+                "tokens keep their order on a path: on the path of cells {} the {} token is {from} \
+                 in from but {to} in to",
+                CellList(cells),
+                ordinal(*index)
+            ),
+            Reason::ClassTokens {
+                cells,
+                blanks,
+                from,
+                to,
+            } => write!(
+                f,
+                "with {blanks} blanks tokens mix only within classes: the class of the junction \
+                 cells {{{}}} holds {{{}}} in from where to has {{{}}}",
+                CellList(cells),
+                TokenList(from),
+                TokenList(to)
+            ),
+            Reason::Crossing {
+                token,
+                from_cells,
+                to_cells,
+                blanks,
+            } => write!(
+                f,
+                "with {blanks} blanks token {token} cannot get from the junction cells {{{}}} to \
+                 the junction cells {{{}}}: the corridor between them is too long",
+                CellList(from_cells),
+                CellList(to_cells)
+            ),
+            Reason::Frozen {
+                cells,
+                rank,
+                tail,
+                blanks,
+                from,
+                to,
+            } => {
+                write!(f, "with {blanks} blanks ")?;
+                if *tail {
+                    write!(
+                        f,
+                        "the {} token counted from the dead end {} of the tail of cells {}",
+                        ordinal(rank + 1),
+                        cells[cells.len() - 1],
+                        CellList(cells)
+                    )?;
+                } else {
+                    write!(
+                        f,
+                        "the token with {rank} tokens on the side of cell {} of the corridor of \
+                         cells {}",
+                        cells[0],
+                        CellList(cells)
+                    )?;
+                }
+                write!(
+                    f,
+                    " can never get to a junction with room to pass others: it is {from} in from \
+                     but {to} in to"
+                )
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Shortest solutions by breadth-first search, on any board whose state
 //! space is small (up to about two million arrangements: 3×3, 2×4, any
-//! graph of up to 9 cells, bigger ones with repeated tokens).
+//! graph of up to 9 cells, bigger ones with repeated tokens or several
+//! blanks: 3×4 with six blanks, 4×4 with eleven).
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
@@ -16,6 +17,12 @@ pub const MAX_STATES: u128 = 2_000_000;
 /// most `MAX_STATES` and the board has at most 16 cells with at most 16
 /// kinds of token.
 pub fn small_enough(tokens: &[Token]) -> bool {
+    within(tokens, MAX_STATES)
+}
+
+/// Whether `tokens` has at most `max` arrangements (and at most 16 cells
+/// and 16 kinds of token).
+pub fn within(tokens: &[Token], max: u128) -> bool {
     if tokens.len() > 16 {
         return false;
     }
@@ -33,7 +40,7 @@ pub fn small_enough(tokens: &[Token]) -> bool {
         count = count * (i as u128 + 1) / run;
     }
     kinds.dedup();
-    kinds.len() <= 16 && count <= MAX_STATES
+    kinds.len() <= 16 && count <= max
 }
 
 /// Packs an arrangement of dense ids (< 16), 4 bits per cell.
@@ -45,6 +52,19 @@ fn blank_of(code: u64, cells: usize) -> usize {
     (0..cells)
         .find(|&c| (code >> (4 * c)) & 15 == 0)
         .expect("one blank")
+}
+
+/// Every arrangement one move from `code` with several blanks: each
+/// token next to a blank slid into it.
+fn for_each_move(board: &Board, code: u64, cells: usize, mut visit: impl FnMut(u64)) {
+    for b in (0..cells).filter(|&c| (code >> (4 * c)) & 15 == 0) {
+        for &w in board.neighbours(b as Cell) {
+            let token = (code >> (4 * w)) & 15;
+            if token != 0 {
+                visit((code & !(15 << (4 * w))) | (token << (4 * b)));
+            }
+        }
+    }
 }
 
 /// A shortest move sequence from `from` to `to` (both checked, with the
@@ -68,33 +88,49 @@ pub fn shortest(board: &Board, from: &[Token], to: &[Token]) -> Option<Found> {
     let mut parent: HashMap<u64, u64> = HashMap::from([(start, start)]);
     let mut queue = std::collections::VecDeque::from([start]);
     let mut nodes = 0u64;
+    let several = crate::reach::several_blanks(from);
     while let Some(code) = queue.pop_front() {
         if code == goal {
             break;
         }
         nodes += 1;
-        let b = blank_of(code, n);
-        for &w in board.neighbours(b as Cell) {
-            let token = (code >> (4 * w)) & 15;
-            let next = (code & !(15 << (4 * w))) | (token << (4 * b));
+        let mut visit = |next: u64| {
             if let Entry::Vacant(slot) = parent.entry(next) {
                 slot.insert(code);
                 queue.push_back(next);
             }
+        };
+        if several {
+            for_each_move(board, code, n, visit);
+            continue;
+        }
+        let b = blank_of(code, n);
+        for &w in board.neighbours(b as Cell) {
+            let token = (code >> (4 * w)) & 15;
+            visit((code & !(15 << (4 * w))) | (token << (4 * b)));
         }
     }
     if !parent.contains_key(&goal) {
         return None;
     }
-    // Walk back: each step the blank moved from b to w, token w -> b.
+    // Walk back: each step a token went from the cell that became blank
+    // to the cell that stopped being blank.
     let mut moves = Vec::new();
     let mut code = goal;
     while code != start {
         let prev = parent[&code];
-        let (b, w) = (blank_of(prev, n), blank_of(code, n));
+        let changed = (0..n).filter(|&c| ((prev ^ code) >> (4 * c)) & 15 != 0);
+        let (mut from, mut to) = (0, 0);
+        for c in changed {
+            if (prev >> (4 * c)) & 15 == 0 {
+                to = c;
+            } else {
+                from = c;
+            }
+        }
         moves.push(Move {
-            from: w as Cell,
-            to: b as Cell,
+            from: from as Cell,
+            to: to as Cell,
         });
         code = prev;
     }

@@ -118,12 +118,25 @@ pub enum Limit {
     /// are swapped.
     #[error("the last two tokens are swapped")]
     LastTwoSwapped,
+    /// Several blanks on a connected part with cut cells that the
+    /// constructive method could not solve.
+    #[error(
+        "several blanks on a part of the board with cut cells, too big for breadth-first search"
+    )]
+    SeveralBlanks,
     /// Shortest solutions are searched on rectangles and small boards only.
     #[error(
         "shortest solutions are searched on rectangles (at most 64 cells) and on boards with at \
          most two million arrangements; this board is neither"
     )]
     NoShortestSearch,
+    /// Shortest solutions with several blanks are searched on small
+    /// boards and rectangles only.
+    #[error(
+        "shortest solutions with several blanks are searched on rectangles (at most 64 cells) \
+         and on boards with at most two million arrangements; this board is neither"
+    )]
+    ShortestSeveralBlanks,
     /// Shortest solutions on big boards need distinct tokens.
     #[error("shortest solutions on boards this large need distinct tokens")]
     RepeatedTokens,

@@ -6,9 +6,11 @@
 //! submodules: breadth-first search on small boards (`bfs`), IDA* with
 //! pattern databases on rectangles (`optimal`, `pdb`), and constructive
 //! solutions on boxes (`construct`) and on any other board (`general`,
-//! with `three_cycles` for regions that cannot be peeled).
+//! with `three_cycles` for regions that cannot be peeled), and with
+//! several blanks (`blanks`).
 
 pub(crate) mod bfs;
+pub(crate) mod blanks;
 pub(crate) mod construct;
 pub mod error;
 pub(crate) mod general;

@@ -178,7 +178,7 @@ impl QuestionReader {
         let from = request.from.to_arrangement(&board, "from")?;
         let to = match &request.to {
             Some(to) => to.to_arrangement(&board, "to")?,
-            None => Arrangement::solved(board.cells()),
+            None => Arrangement::solved_with_blanks(board.cells(), from.blank_count()),
         };
         Ok(Question {
             board,

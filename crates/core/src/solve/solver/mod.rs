@@ -15,13 +15,13 @@ use std::time::{Duration, Instant};
 
 use crate::arrangement::{Arrangement, Token};
 use crate::board::{Board, Cell};
-use crate::reach::{Verdict, reach};
+use crate::reach::{Verdict, reach, several_blanks};
 use crate::solve::error::{Limit, SolveError};
 use crate::solve::moves::{Move, directions, multi_tile_moves, replay, simplify};
 use crate::solve::optimal::split::SplitSearch;
 use crate::solve::optimal::{self, Heuristic, Rect};
 use crate::solve::pdb::{self, Pattern, PdbCache, Progress};
-use crate::solve::{Found, bfs, construct, general};
+use crate::solve::{Found, bfs, blanks, construct, general};
 
 mod stream;
 
@@ -208,12 +208,21 @@ impl<'a> Solver<'a> {
             moves: found.moves,
             optimal: found.optimal,
             nodes: found.nodes,
-            grid: board.grid_position(0).map(|_| board.clone()),
+            // Direction letters name a tile by the blank it slides into:
+            // with several blanks they would not say which.
+            grid: board
+                .grid_position(0)
+                .filter(|_| !several_blanks(a))
+                .map(|_| board.clone()),
         })
     }
 
     /// A shortest solution by IDA* on a rectangle.
     fn shortest(&self, board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveError> {
+        if several_blanks(a) {
+            let (rows, cols) = rectangle(board).ok_or(Limit::ShortestSeveralBlanks)?;
+            return Ok(blanks::shortest(rows, cols, a, b));
+        }
         let (heuristic, tiles) = self.heuristic(board, a, b)?;
         let mut nodes = 0;
         let mut log = |bound, iteration_nodes| {
@@ -407,6 +416,7 @@ fn constructed(board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveEr
         .into());
     }
     let moves = match board.box_dims() {
+        _ if several_blanks(a) => blanks::solve(board, a, b)?,
         Some(dims) => construct::solve_box(dims, a, b),
         None => general::solve_graph(board, a, b)?,
     };

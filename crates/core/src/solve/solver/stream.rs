@@ -9,11 +9,11 @@ use std::time::Instant;
 use super::{Solver, Summary};
 use crate::arrangement::Arrangement;
 use crate::board::Board;
-use crate::reach::{Verdict, reach};
+use crate::reach::{Verdict, reach, several_blanks};
 use crate::solve::error::SolveError;
 use crate::solve::moves::{Canceller, Move, MultiTileCount, Replayer};
 use crate::solve::pdb::Progress;
-use crate::solve::{bfs, construct};
+use crate::solve::{bfs, blanks, construct};
 
 /// Where moves go: a writer's `write`, say; the first error stops the
 /// solve.
@@ -91,11 +91,11 @@ impl Solver<'_> {
         }
         let (length, mtm) = self.replay_box(board, dims, from, to)?;
         if let Some(out) = out {
-            self.hand_out(dims, from, to, out)?;
+            self.hand_out(board, dims, from, to, out)?;
         }
         Ok(Summary {
             length,
-            mtm: (dims.len() == 2).then_some(mtm),
+            mtm: (dims.len() == 2 && !several_blanks(a)).then_some(mtm),
             optimal: false,
             nodes: 0,
             elapsed: started.elapsed(),
@@ -128,7 +128,7 @@ impl Solver<'_> {
             });
             true
         };
-        construct::solve_box_into(dims, a, b, &mut |m| canceller.push(m), &mut between);
+        solve_box(board, dims, a, b, &mut |m| canceller.push(m), &mut between);
         canceller.finish();
         replayer.finish(b)?;
         Ok((replayer.count(), mtm.count))
@@ -137,6 +137,7 @@ impl Solver<'_> {
     /// The second pass: the same moves again, to `out`, until it fails.
     fn hand_out(
         &self,
+        board: &Board,
         dims: &[usize],
         from: &Arrangement,
         to: &Arrangement,
@@ -160,11 +161,29 @@ impl Solver<'_> {
         };
         let (a, b) = (from.tokens(), to.tokens());
         let mut sink = |m| canceller.push(m);
-        construct::solve_box_into(dims, a, b, &mut sink, &mut between);
+        solve_box(board, dims, a, b, &mut sink, &mut between);
         canceller.finish();
         match failed.into_inner() {
             Some(e) => Err(e.into()),
             None => Ok(()),
         }
+    }
+}
+
+/// A box's constructive moves to `sink`, hearing `between` after each
+/// slice (with one blank; the several-blank solver goes through without
+/// stops or progress).
+fn solve_box(
+    board: &Board,
+    dims: &[usize],
+    a: &[crate::arrangement::Token],
+    b: &[crate::arrangement::Token],
+    sink: &mut dyn FnMut(Move),
+    between: &mut dyn FnMut(usize, usize) -> bool,
+) {
+    if several_blanks(a) {
+        blanks::solve_box_into(board, dims, a, b, sink);
+    } else {
+        construct::solve_box_into(dims, a, b, sink, between);
     }
 }
