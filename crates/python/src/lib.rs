@@ -328,11 +328,19 @@ fn flatten(
     Ok(())
 }
 
-/// The target: the given one, else the solved arrangement.
-fn target_of(to: Option<&Bound<'_, PyAny>>, board: &CoreBoard) -> PyResult<Arrangement> {
+/// The target: the given one, else the solved arrangement with as many
+/// blanks as `from` has (on the last cells).
+fn target_of(
+    to: Option<&Bound<'_, PyAny>>,
+    board: &CoreBoard,
+    from: Option<&Arrangement>,
+) -> PyResult<Arrangement> {
     match to {
         Some(to) if !to.is_none() => arrangement_of(to, "to"),
-        _ => Ok(Arrangement::solved(board.cells())),
+        _ => {
+            let blanks = from.map_or(1, Arrangement::blank_count);
+            Ok(Arrangement::solved_with_blanks(board.cells(), blanks))
+        }
     }
 }
 
@@ -430,7 +438,7 @@ fn reach(
 ) -> PyResult<Verdict> {
     let board = board_of(board)?;
     let from = arrangement_of(from_, "from")?;
-    let to = target_of(to, &board)?;
+    let to = target_of(to, &board, Some(&from))?;
     let verdict = npuzzle_core::reach(&board, &from, &to).map_err(value_error)?;
     Ok(match verdict {
         CoreVerdict::Reachable => Verdict {
@@ -480,7 +488,7 @@ fn solve(
 ) -> PyResult<Solution> {
     let board = board_of(board)?;
     let from = arrangement_of(from_, "from")?;
-    let to = target_of(to, &board)?;
+    let to = target_of(to, &board, Some(&from))?;
     let flag = Arc::new(AtomicBool::new(false));
     let solver = solver(optimal, cache, pattern_tiles, flag.clone())?;
     let started = Instant::now();
@@ -535,7 +543,7 @@ fn generate(
     to: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<Vec<u32>>> {
     let board = board_of(board)?;
-    let to = target_of(to, &board)?;
+    let to = target_of(to, &board, None)?;
     let seed = seed.unwrap_or_else(|| {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
         now.map(|d| d.as_nanos() as u64).unwrap_or(0)
@@ -657,7 +665,7 @@ impl SplitSearch {
     ) -> PyResult<SplitSearch> {
         let board = board_of(board)?;
         let from = arrangement_of(from_, "from")?;
-        let to = target_of(to, &board)?;
+        let to = target_of(to, &board, Some(&from))?;
         let flag = Arc::new(AtomicBool::new(false));
         let solver = solver(true, cache, pattern_tiles, flag.clone())?;
         let search = interruptible(py, &flag, None, || solver.split(&board, &from, &to))?

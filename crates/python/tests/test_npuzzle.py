@@ -92,7 +92,7 @@ def test_unreachable_is_an_exception_with_the_reason():
         ([1, 2, 3, 4, 5, 6, 7, 8, 2.5], None, "integer"),
         ([1, 2, 3, 4, 5, 6, 7, 8, True], None, "not a number"),
         ("1 2 3/4 x 6/7 8 0", None, "x"),
-        ([0, 0, 1, 2, 3, 4, 5, 6, 7], None, "blank"),
+        ([8, 1, 2, 3, 4, 5, 6, 7, 9], None, "blank"),
         ([1, 2, 3, 4, 5, 6, 7, 8, 0], [1, 2, 3, 4, 5, 6, 7, 9, 0], "token"),
         ([1, 2, 3, 4, 5, 6, 7, 8, 2**40], None, "too large"),
     ],
@@ -244,3 +244,10 @@ def test_tables_are_cached_where_asked(tmp_path):
     tables = npuzzle.prepare("3x4", blank=0, pattern_tiles=4, cache=folder)
     assert tables and all(os.path.exists(f) for f, _, _ in tables)
     assert npuzzle.prepare("3x4", blank=0, pattern_tiles=4, cache=False)[0][0] is None
+
+
+def test_several_blanks():
+    # The default target puts the blanks on the last cells.
+    assert npuzzle.reach("2x3", [0, 4, 2, 0, 1, 3]).reachable
+    solution = npuzzle.solve("2x3", [0, 4, 2, 0, 1, 3])
+    assert solution.length == len(solution.moves) > 0
