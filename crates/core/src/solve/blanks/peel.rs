@@ -15,10 +15,10 @@
 
 use std::collections::VecDeque;
 
-use super::core;
 use super::plan::{plan, realize};
+use super::room;
 use super::shape::Shape;
-use super::sort::sort;
+use super::sort;
 use super::work::Work;
 use super::{Part, solve_direct};
 use crate::arrangement::{BLANK, Token};
@@ -45,14 +45,16 @@ pub(super) fn solve(board: &Board, from: &[Token], to: &[Token]) -> Result<Vec<M
         return Err(Limit::SeveralBlanks);
     }
     let m = from.iter().filter(|&&t| t == BLANK).count();
-    let core = core::choose(board, m);
-    let (goal, back) = core::blanks_into(board, to, &core);
+    let core = room::choose(board, m);
+    let (goal, back) = room::blanks_into(board, to, &core);
     let mut moves = peel(board, from, &goal, &core, m)?;
     moves.extend(back);
     Ok(moves)
 }
 
-/// Peels every cell off the core, farthest first, then finishes the core.
+/// Peels every cell off the core, farthest first, then finishes the
+/// core: directly, by sorting when it is small, else by peeling its own
+/// token cells too (farthest from the goal's blanks first).
 fn peel(
     board: &Board,
     from: &[Token],
@@ -72,13 +74,20 @@ fn peel(
             work.moves.extend(part.moves_back(moves?));
             return Ok(work.moves);
         }
-        let next = if cells.iter().all(|&c| core[c as usize]) {
-            None
-        } else {
-            fill_one(&work, &mut live, &cells, to, core, m)
+        let outside = cells.iter().any(|&c| !core[c as usize]);
+        let small = cells.len() <= sort::MAX_CELLS;
+        let next = match (outside, small) {
+            (true, _) => fill_one(&work, &mut live, &cells, to, |c| core[c as usize], m),
+            (false, false) => {
+                fill_one(&work, &mut live, &cells, to, |c| to[c as usize] == BLANK, m)
+            }
+            (false, true) => None,
         };
         let Some(next) = next else {
-            let moves = sort(&part.board, &a, &b).ok_or(Limit::SeveralBlanks)?;
+            let moves = small
+                .then(|| sort::sort(&part.board, &a, &b))
+                .flatten()
+                .ok_or(Limit::SeveralBlanks)?;
             work.moves.extend(part.moves_back(moves));
             return Ok(work.moves);
         };
@@ -88,26 +97,24 @@ fn peel(
 }
 
 /// Fills one cell and takes it off (`live`): the moves, on a copy of
-/// `work`, or `None` when no cell tried leaves a solvable rest.
+/// `work`, or `None` when no cell tried leaves a solvable rest. The
+/// cells tried are the goal's token cells that are not `kept` and cut
+/// nothing, farthest from the `kept` ones first.
 fn fill_one<'b>(
     work: &Work<'b>,
     live: &mut [bool],
     cells: &[Cell],
     to: &[Token],
-    core: &[bool],
+    kept: impl Fn(Cell) -> bool,
     m: usize,
 ) -> Option<Work<'b>> {
     let board = work.board;
     let shape = Shape::new(board, live, cells[0]);
-    let far = distances(
-        board,
-        live,
-        cells.iter().copied().filter(|&c| core[c as usize]),
-    );
+    let far = distances(board, live, cells.iter().copied().filter(|&c| kept(c)));
     let mut targets: Vec<Cell> = cells
         .iter()
         .copied()
-        .filter(|&c| !core[c as usize] && !shape.is_cut(c))
+        .filter(|&c| !kept(c) && to[c as usize] != BLANK && !shape.is_cut(c))
         .collect();
     targets.sort_by_key(|&c| (std::cmp::Reverse(far[c as usize]), c));
     for &t in targets.iter().take(CELLS_TRIED) {
