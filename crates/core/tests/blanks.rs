@@ -477,3 +477,20 @@ proptest! {
         symmetric_and_transitive(&board, &t, seed);
     }
 }
+
+/// Ten and eleven cells with half of them blank: longer corridors and
+/// more junctions than the smaller spaces, still whole.
+#[test]
+fn half_blank_graphs_of_ten_and_eleven_cells() {
+    let mut rng = Lcg(2024);
+    for case in 0..12 {
+        let n = 10 + case % 2;
+        let parents: Vec<usize> = (0..n).map(|_| rng.below(1000)).collect();
+        let extra: Vec<(usize, usize)> = (0..rng.below(3))
+            .map(|_| (rng.below(n), rng.below(n)))
+            .collect();
+        let board = random_graph(n, &parents, &extra, case % 3 != 0);
+        let name = format!("half blank {:?}", board.edges().collect::<Vec<_>>());
+        check_space(&name, &board, &tokens(n, n / 2, case % 4 == 3), 1, 5);
+    }
+}
