@@ -1,7 +1,9 @@
-//! Several blanks on a connected part with cut cells: the goal's token
-//! cells are filled one at a time, each then taken off the board, until
-//! what is left is small, a path or a cycle, or 2-connected (see
-//! `solve_direct`).
+//! Several blanks on a connected part with cut cells: the goal's blanks
+//! are first carried into a core of cells with room (`room`), then the
+//! goal's token cells outside it are filled one at a time, farthest from
+//! the core first, each then taken off the board, until what is left is
+//! small, a path or a cycle, or 2-connected (see `solve_direct`); a
+//! region of at most 32 cells left over is sorted by swaps (`sort`).
 //!
 //! A cell `t` is filled by walking the token that belongs there with the
 //! planner (`plan`); `t` must not cut the cells left apart. Walking one
@@ -9,9 +11,8 @@
 //! tokens (a junction may lose its room, a corridor grow), so each
 //! filling is tried on a copy and kept only when the decision says that
 //! the cells left can still be solved: the method never gives a wrong
-//! answer, and it gives up (a [`Limit`]) only when no cell tried works.
-//! Cells far from the goal's blanks go first, so that the blanks' room is
-//! taken last.
+//! answer, and it gives up (a [`Limit`]) only when no cell tried works
+//! and what is left is too big to sort.
 
 use std::collections::VecDeque;
 
