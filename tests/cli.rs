@@ -193,6 +193,38 @@ fn several_blanks_everywhere() {
     );
     assert_eq!(code, 2);
     assert!(err.contains("from-to cell pairs"), "{err}");
+    // Random arrangements with several blanks, drawn and scrambled.
+    for extra in [&[][..], &["--moves", "12"][..]] {
+        let mut args = vec![
+            "gen",
+            "--board",
+            "graph:6:0-1,1-2,2-0,2-3,3-4,4-5",
+            "--to",
+            "1 2 3 0 4 0",
+            "--seed",
+            "3",
+            "--count",
+            "4",
+        ];
+        args.extend_from_slice(extra);
+        let (code, out, err) = run(&args, "");
+        assert_eq!(code, 0, "{err}");
+        for line in out.lines() {
+            let (code, _, _) = run(
+                &[
+                    "reach",
+                    "--board",
+                    "graph:6:0-1,1-2,2-0,2-3,3-4,4-5",
+                    "--from",
+                    line,
+                    "--to",
+                    "1 2 3 0 4 0",
+                ],
+                "",
+            );
+            assert_eq!(code, 0, "{line}");
+        }
+    }
     // A batch line with several blanks, and the judges refusing them.
     let (code, out, _) = run(&["batch"], "{\"board\": \"2x2\", \"from\": [0, 2, 1, 0]}\n");
     assert_eq!(code, 0);

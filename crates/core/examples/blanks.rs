@@ -124,6 +124,26 @@ fn random_graph(n: usize, stretch: bool, extra: usize, rng: &mut Lcg) -> Board {
 }
 
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("trees") {
+        let mut rng = Lcg(5);
+        for n in [30, 60, 120, 240] {
+            let board = random_graph(n, false, n + 1, &mut rng);
+            for blanks in [2, 5, 20, n / 4] {
+                with_cuts("random tree", &board, blanks, 5, n as u64);
+            }
+        }
+        return;
+    }
+    if let Some(n) = std::env::args()
+        .nth(2)
+        .and_then(|a| a.parse::<usize>().ok())
+    {
+        let blanks: usize = std::env::args().nth(3).unwrap().parse().unwrap();
+        let mut rng = Lcg(n as u64 * 7 + 1);
+        let board = random_graph(n, false, n + 1, &mut rng);
+        with_cuts("random tree", &board, blanks, 2, n as u64);
+        return;
+    }
     boxes();
     println!("boards with cut cells:");
     let necks = Board::mask(&[
@@ -153,6 +173,7 @@ fn main() {
         for (stretch, extra, name) in [
             (false, 4, "random graph"),
             (true, 10, "sparse random graph"),
+            (false, n + 1, "random tree"),
         ] {
             let board = random_graph(n, stretch, extra, &mut rng);
             for blanks in [2, 5, 20, n / 4] {

@@ -1,7 +1,8 @@
 //! npuzzle: sliding-tile puzzles on any board.
 //!
 //! It answers two questions exactly: can arrangement A be turned into
-//! arrangement B (with the invariant that differs when it can't), and how.
+//! arrangement B (with the invariant that differs when it can't), and how,
+//! with one blank or any number of them.
 //!
 //! ```
 //! use npuzzle_core::{Arrangement, Board, PdbCache, Solver};

@@ -1,4 +1,4 @@
-//! Constructive solutions with several blanks.
+//! Solutions with several blanks.
 //!
 //! Boxes: a path is solved token by token (`line`); any other box by the
 //! one-blank box solver with the extra blanks as tokens of their own
@@ -6,14 +6,18 @@
 //! part at a time (parts never exchange tokens): a part with one blank
 //! by the one-blank solver, a small part by breadth-first search, a path
 //! or a cycle token by token, a 2-connected part other than a cycle by
-//! the one-blank solver with dummies, and any other part by `peel`.
+//! the one-blank solver with dummies, and any other part by the same
+//! when no token has to pass a cut cell, else by `peel` (with `room`
+//! choosing where it ends, `plan` walking one token over `shape`, `work`
+//! moving tokens without names, and `sort` finishing small regions).
+//! Shortest solutions on rectangles: `optimal`.
 
-mod core;
 mod dummies;
 mod line;
 mod optimal;
 mod peel;
 mod plan;
+mod room;
 mod shape;
 mod sort;
 mod work;
@@ -175,6 +179,9 @@ fn solve_direct(
     to: &[Token],
     searched: u128,
 ) -> Option<Result<Vec<Move>, Limit>> {
+    if from == to {
+        return Some(Ok(Vec::new()));
+    }
     if bfs::within(from, searched) {
         return Some(Ok(bfs::shortest(board, from, to).expect("reachable").moves));
     }

@@ -1,7 +1,9 @@
-//! Several blanks on a connected part with cut cells: the goal's token
-//! cells are filled one at a time, each then taken off the board, until
-//! what is left is small, a path or a cycle, or 2-connected (see
-//! `solve_direct`).
+//! Several blanks on a connected part with cut cells: the goal's blanks
+//! are first carried into a core of cells with room (`room`), then the
+//! goal's token cells outside it are filled one at a time, farthest from
+//! the core first, each then taken off the board, until what is left is
+//! small, a path or a cycle, or 2-connected (see `solve_direct`); a
+//! region of at most 32 cells left over is sorted by swaps (`sort`).
 //!
 //! A cell `t` is filled by walking the token that belongs there with the
 //! planner (`plan`); `t` must not cut the cells left apart. Walking one
@@ -9,16 +11,15 @@
 //! tokens (a junction may lose its room, a corridor grow), so each
 //! filling is tried on a copy and kept only when the decision says that
 //! the cells left can still be solved: the method never gives a wrong
-//! answer, and it gives up (a [`Limit`]) only when no cell tried works.
-//! Cells far from the goal's blanks go first, so that the blanks' room is
-//! taken last.
+//! answer, and it gives up (a [`Limit`]) only when no cell tried works
+//! and what is left is too big to sort.
 
 use std::collections::VecDeque;
 
-use super::core;
 use super::plan::{plan, realize};
+use super::room;
 use super::shape::Shape;
-use super::sort::sort;
+use super::sort;
 use super::work::Work;
 use super::{Part, solve_direct};
 use crate::arrangement::{BLANK, Token};
@@ -45,14 +46,16 @@ pub(super) fn solve(board: &Board, from: &[Token], to: &[Token]) -> Result<Vec<M
         return Err(Limit::SeveralBlanks);
     }
     let m = from.iter().filter(|&&t| t == BLANK).count();
-    let core = core::choose(board, m);
-    let (goal, back) = core::blanks_into(board, to, &core);
+    let core = room::choose(board, m);
+    let (goal, back) = room::blanks_into(board, to, &core);
     let mut moves = peel(board, from, &goal, &core, m)?;
     moves.extend(back);
     Ok(moves)
 }
 
-/// Peels every cell off the core, farthest first, then finishes the core.
+/// Peels every cell off the core, farthest first, then finishes the
+/// core: directly, by sorting when it is small, else by peeling its own
+/// token cells too (farthest from the goal's blanks first).
 fn peel(
     board: &Board,
     from: &[Token],
@@ -72,13 +75,20 @@ fn peel(
             work.moves.extend(part.moves_back(moves?));
             return Ok(work.moves);
         }
-        let next = if cells.iter().all(|&c| core[c as usize]) {
-            None
-        } else {
-            fill_one(&work, &mut live, &cells, to, core, m)
+        let outside = cells.iter().any(|&c| !core[c as usize]);
+        let small = cells.len() <= sort::MAX_CELLS;
+        let next = match (outside, small) {
+            (true, _) => fill_one(&work, &mut live, &cells, to, |c| core[c as usize], m),
+            (false, false) => {
+                fill_one(&work, &mut live, &cells, to, |c| to[c as usize] == BLANK, m)
+            }
+            (false, true) => None,
         };
         let Some(next) = next else {
-            let moves = sort(&part.board, &a, &b).ok_or(Limit::SeveralBlanks)?;
+            let moves = small
+                .then(|| sort::sort(&part.board, &a, &b))
+                .flatten()
+                .ok_or(Limit::SeveralBlanks)?;
             work.moves.extend(part.moves_back(moves));
             return Ok(work.moves);
         };
@@ -88,26 +98,24 @@ fn peel(
 }
 
 /// Fills one cell and takes it off (`live`): the moves, on a copy of
-/// `work`, or `None` when no cell tried leaves a solvable rest.
+/// `work`, or `None` when no cell tried leaves a solvable rest. The
+/// cells tried are the goal's token cells that are not `kept` and cut
+/// nothing, farthest from the `kept` ones first.
 fn fill_one<'b>(
     work: &Work<'b>,
     live: &mut [bool],
     cells: &[Cell],
     to: &[Token],
-    core: &[bool],
+    kept: impl Fn(Cell) -> bool,
     m: usize,
 ) -> Option<Work<'b>> {
     let board = work.board;
     let shape = Shape::new(board, live, cells[0]);
-    let far = distances(
-        board,
-        live,
-        cells.iter().copied().filter(|&c| core[c as usize]),
-    );
+    let far = distances(board, live, cells.iter().copied().filter(|&c| kept(c)));
     let mut targets: Vec<Cell> = cells
         .iter()
         .copied()
-        .filter(|&c| !core[c as usize] && !shape.is_cut(c))
+        .filter(|&c| !kept(c) && to[c as usize] != BLANK && !shape.is_cut(c))
         .collect();
     targets.sort_by_key(|&c| (std::cmp::Reverse(far[c as usize]), c));
     for &t in targets.iter().take(CELLS_TRIED) {

@@ -12,7 +12,8 @@
 //! then made real by carrying blanks (`work`): one to `q`, then from
 //! branch to branch of `q` until the split is the one planned.
 
-use std::collections::HashMap;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
 
 use super::shape::Shape;
 use super::work::{Work, walk_up};
@@ -23,7 +24,7 @@ use crate::board::Cell;
 const MAX_STATES: usize = 400_000;
 
 /// The most ways to split the blanks among branches tried per step.
-const MAX_SPLITS: usize = 256;
+const MAX_SPLITS: usize = 16;
 
 /// One step of a plan: the token goes to `to`, and the blanks are split
 /// among `to`'s branches (in [`Shape::branches`] order) as in `split`.
@@ -37,7 +38,9 @@ type State = (Cell, Vec<u16>);
 
 /// A walk of the token on `start` to `target`, with `m` blanks live, from
 /// the split of blanks `tokens` has; `None` when the search finds none
-/// within its bounds.
+/// within its bounds. The search is A*, by the token's distance to
+/// `target`, and the splits that put the most blanks towards `target`
+/// are looked at first.
 pub(super) fn plan(
     shape: &Shape,
     work: &Work,
@@ -50,41 +53,61 @@ pub(super) fn plan(
         .into_iter()
         .map(|b| b as u16)
         .collect();
-    let mut states: Vec<(State, usize)> = vec![((start, first.clone()), usize::MAX)];
+    let dist = distances(shape, work, target);
+    let mut states: Vec<(State, usize, u32)> = vec![((start, first.clone()), usize::MAX, 0)];
     let mut seen: HashMap<State, ()> = HashMap::from([((start, first), ())]);
-    let mut sizes_of: HashMap<Cell, Vec<usize>> = HashMap::new();
-    let mut i = 0;
-    while i < states.len() && states.len() < MAX_STATES {
-        let ((p, f), _) = states[i].clone();
+    let mut open = BinaryHeap::from([Reverse((dist[start as usize], 0usize))]);
+    while let Some(Reverse((_, i))) = open.pop() {
+        if states.len() >= MAX_STATES {
+            break;
+        }
+        let ((p, f), _, g) = states[i].clone();
         if p == target {
             return Some(steps_to(&states, i));
         }
-        let here = sizes_of.entry(p).or_insert_with(|| shape.sizes(p)).clone();
         for q in shape.neighbours(p) {
             let b = shape.branch_of(p, q);
             if f[b] == 0 {
                 continue;
             }
-            let sizes = sizes_of.entry(q).or_insert_with(|| shape.sizes(q));
             let back = shape.branch_of(q, p);
-            for split in splits(sizes, back, here[b], f[b] as usize - 1, m) {
+            let towards = (q != target).then(|| shape.branch_of(q, target));
+            let side = shape.sizes(p)[b];
+            let options = splits(shape.sizes(q), back, side, f[b] as usize - 1, m, towards);
+            for split in options {
                 let key = (q, split);
                 if !seen.contains_key(&key) {
                     seen.insert(key.clone(), ());
-                    states.push((key, i));
+                    states.push((key, i, g + 1));
+                    open.push(Reverse((g + 1 + dist[q as usize], states.len() - 1)));
                 }
             }
         }
-        i += 1;
     }
     None
 }
 
+/// Breadth-first distances to `target` through live cells.
+fn distances(shape: &Shape, work: &Work, target: Cell) -> Vec<u32> {
+    let mut dist = vec![u32::MAX; work.tokens.len()];
+    dist[target as usize] = 0;
+    let mut queue = std::collections::VecDeque::from([target]);
+    while let Some(v) = queue.pop_front() {
+        for w in shape.neighbours(v) {
+            if dist[w as usize] == u32::MAX {
+                dist[w as usize] = dist[v as usize] + 1;
+                queue.push_back(w);
+            }
+        }
+    }
+    dist
+}
+
 /// The steps leading to state `i`.
-fn steps_to(states: &[(State, usize)], mut i: usize) -> Vec<Step> {
+fn steps_to(states: &[(State, usize, u32)], mut i: usize) -> Vec<Step> {
     let mut steps = Vec::new();
     while states[i].1 != usize::MAX {
-        let ((to, split), parent) = &states[i];
+        let ((to, split), parent, _) = &states[i];
         steps.push(Step {
             to: *to,
             split: split.clone(),
@@ -101,45 +124,93 @@ fn steps_to(states: &[(State, usize)], mut i: usize) -> Vec<Step> {
 /// keeps `inner` blanks besides `q`. The branches of `q` other than
 /// `back` lie inside that side and share any number of its blanks; the
 /// rest of the side belongs to `back`, which holds all the other blanks.
-/// At most [`MAX_SPLITS`].
-fn splits(sizes: &[usize], back: usize, side: usize, inner: usize, m: usize) -> Vec<Vec<u16>> {
+///
+/// Not all of them: with many blanks and branches there are too many.
+/// The most blanks ahead of the token first, and of those the most in
+/// branch `towards` (where the token is going); the others filled up in
+/// branch order, in reverse order, and evenly. At most [`MAX_SPLITS`].
+fn splits(
+    sizes: &[usize],
+    back: usize,
+    side: usize,
+    inner: usize,
+    m: usize,
+    towards: Option<usize>,
+) -> Vec<Vec<u16>> {
     let others: Vec<usize> = (0..sizes.len()).filter(|&i| i != back).collect();
     let room: usize = others.iter().map(|&i| sizes[i]).sum();
     let rest = side - 1 - room;
-    let mut out = Vec::new();
-    for s in inner.saturating_sub(rest)..=inner.min(room) {
-        let mut split = vec![0u16; sizes.len()];
-        split[back] = (m - s) as u16;
-        fill(sizes, &others, 0, s, &mut split, &mut out);
+    let ahead = towards.filter(|&t| t != back);
+    let mut out: Vec<Vec<u16>> = Vec::new();
+    for s in (inner.saturating_sub(rest)..=inner.min(room)).rev() {
+        let (lo, hi) = match ahead {
+            Some(t) => (s.saturating_sub(room - sizes[t]), s.min(sizes[t])),
+            None => (0, 0),
+        };
+        for x in (lo..=hi).rev() {
+            let mut base = vec![0u16; sizes.len()];
+            base[back] = (m - s) as u16;
+            let free: Vec<usize> = others
+                .iter()
+                .copied()
+                .filter(|&i| Some(i) != ahead)
+                .collect();
+            if let Some(t) = ahead {
+                base[t] = x as u16;
+            }
+            for way in [Fill::InOrder, Fill::Reversed, Fill::Evenly] {
+                let split = spread(sizes, &free, s - x, base.clone(), way);
+                // The same split in another way comes right after it.
+                if out.last() != Some(&split) && (out.len() < 2 || out[out.len() - 2] != split) {
+                    out.push(split);
+                }
+            }
+            if out.len() >= MAX_SPLITS {
+                return out;
+            }
+        }
     }
     out
 }
 
-fn fill(
+/// How [`spread`] fills branches.
+#[derive(Clone, Copy)]
+enum Fill {
+    InOrder,
+    Reversed,
+    Evenly,
+}
+
+/// `split` with `count` more blanks put on the branches `free` (each at
+/// most its size), in the order `way` says.
+fn spread(
     sizes: &[usize],
-    others: &[usize],
-    k: usize,
-    left: usize,
-    split: &mut Vec<u16>,
-    out: &mut Vec<Vec<u16>>,
-) {
-    if out.len() >= MAX_SPLITS {
-        return;
-    }
-    let Some(&i) = others.get(k) else {
-        if left == 0 {
-            out.push(split.clone());
-        }
-        return;
+    free: &[usize],
+    mut count: usize,
+    mut split: Vec<u16>,
+    way: Fill,
+) -> Vec<u16> {
+    let order: Vec<usize> = match way {
+        Fill::Reversed => free.iter().rev().copied().collect(),
+        _ => free.to_vec(),
     };
-    let room: usize = others[k + 1..].iter().map(|&j| sizes[j]).sum();
-    let lo = left.saturating_sub(room);
-    let hi = left.min(sizes[i]);
-    for x in lo..=hi {
-        split[i] = x as u16;
-        fill(sizes, others, k + 1, left - x, split, out);
+    while count > 0 {
+        let before = count;
+        for &i in &order {
+            let take = match way {
+                Fill::Evenly => 1,
+                _ => count,
+            };
+            let take = take.min(count).min(sizes[i] - split[i] as usize);
+            split[i] += take as u16;
+            count -= take;
+        }
+        debug_assert!(count < before, "the blanks fit the branches");
+        if count == before {
+            break;
+        }
     }
-    split[i] = 0;
+    split
 }
 
 /// Makes the steps of a plan real, from the token on `start`.
@@ -229,11 +300,11 @@ mod tests {
     fn splits_respect_sizes() {
         // q's branches: back (5 cells), 1 cell, 2 cells; p's side was 5
         // cells (q, those 3 and one more cell back towards p), 2 blanks
-        // besides q's, 4 live.
-        let all = splits(&[5, 1, 2], 0, 5, 2, 4);
+        // besides q's, 4 live; the token heads into the 2-cell branch.
+        let all = splits(&[5, 1, 2], 0, 5, 2, 4, Some(2));
         assert_eq!(
             all,
-            vec![vec![3, 0, 1], vec![3, 1, 0], vec![2, 0, 2], vec![2, 1, 1]]
+            vec![vec![2, 0, 2], vec![2, 1, 1], vec![3, 0, 1], vec![3, 1, 0]]
         );
     }
 }

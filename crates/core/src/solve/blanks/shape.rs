@@ -31,6 +31,9 @@ pub(super) struct Shape<'b> {
     children: Vec<Vec<Cell>>,
     /// The live cells in preorder.
     order: Vec<Cell>,
+    /// Each live cell's branches and their sizes, worked out once.
+    branches: Vec<Vec<Branch>>,
+    sizes: Vec<Vec<usize>>,
 }
 
 impl<'b> Shape<'b> {
@@ -46,6 +49,8 @@ impl<'b> Shape<'b> {
             size: vec![1; n],
             children: vec![Vec::new(); n],
             order: Vec::new(),
+            branches: vec![Vec::new(); n],
+            sizes: vec![Vec::new(); n],
         };
         s.visit(root);
         let mut frames = vec![(root, 0usize)];
@@ -72,6 +77,11 @@ impl<'b> Shape<'b> {
                 s.low[p as usize] = s.low[p as usize].min(s.low[v as usize]);
                 s.size[p as usize] += s.size[v as usize];
             }
+        }
+        for i in 0..s.order.len() {
+            let v = s.order[i];
+            s.branches[v as usize] = s.find_branches(v);
+            s.sizes[v as usize] = s.find_sizes(v);
         }
         s
     }
@@ -104,7 +114,16 @@ impl<'b> Shape<'b> {
 
     /// The branches of the live cells without `p`, `Rest` first when
     /// there is one.
-    pub fn branches(&self, p: Cell) -> Vec<Branch> {
+    pub fn branches(&self, p: Cell) -> &[Branch] {
+        &self.branches[p as usize]
+    }
+
+    /// The number of cells of each branch of `p`.
+    pub fn sizes(&self, p: Cell) -> &[usize] {
+        &self.sizes[p as usize]
+    }
+
+    fn find_branches(&self, p: Cell) -> Vec<Branch> {
         let root = self.parent[p as usize] == NONE;
         let kids = &self.children[p as usize];
         let below = kids.iter().filter(|&&c| root || self.cut_off(p, c));
@@ -113,8 +132,8 @@ impl<'b> Shape<'b> {
         out
     }
 
-    /// The branch of `p` that its live neighbour `q` lies in, as an index
-    /// into [`branches`](Self::branches).
+    /// The branch of `p` that live cell `q` (not `p`) lies in, as an
+    /// index into [`branches`](Self::branches).
     pub fn branch_of(&self, p: Cell, q: Cell) -> usize {
         let branches = self.branches(p);
         let branch = self.branch_containing(p, q);
@@ -140,9 +159,8 @@ impl<'b> Shape<'b> {
         }
     }
 
-    /// The number of cells of each branch of `p`.
-    pub fn sizes(&self, p: Cell) -> Vec<usize> {
-        let branches = self.branches(p);
+    fn find_sizes(&self, p: Cell) -> Vec<usize> {
+        let branches = self.find_branches(p);
         let below: usize = branches
             .iter()
             .map(|b| match b {

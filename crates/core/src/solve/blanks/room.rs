@@ -2,9 +2,9 @@
 //! the blanks in it. The goal is first changed to have its blanks there
 //! (blanks carried into the core from the goal, the moves undone after
 //! the solution), so that the cells peeled last are the ones with room:
-//! the largest 2-connected block that is not a cycle, when one holds the
-//! blanks and a token (the one-blank solver with dummies finishes it),
-//! else a small ball round the most branching cell (finished by search).
+//! the largest 2-connected block that is not a cycle (the one-blank
+//! solver with dummies finishes it), else the most branching cell; grown
+//! by breadth-first layers until it holds the blanks and five cells more.
 
 use std::collections::VecDeque;
 
@@ -30,11 +30,7 @@ pub(super) fn choose(board: &Board, m: usize) -> Vec<bool> {
             best = Some(graph.board_cells().to_vec());
         }
     }
-    let seeds = match best {
-        Some(cells) if cells.len() > m => cells,
-        Some(cells) => cells,
-        None => vec![most_branching(board)],
-    };
+    let seeds = best.unwrap_or_else(|| vec![most_branching(board)]);
     let wanted = (m + BALL_EXTRA).max(seeds.len()).min(n);
     let mut core = vec![false; n];
     let mut queue: VecDeque<Cell> = seeds.iter().copied().collect();

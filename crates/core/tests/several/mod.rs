@@ -1,0 +1,105 @@
+//! Helpers of the several-blanks tests: a reproducible generator,
+//! boards, token lists and random walks.
+
+#![allow(dead_code)] // each test file uses some of them
+
+use npuzzle_core::{Arrangement, Board, Cell, Token, reach};
+
+/// Simple deterministic generator, so that failures are reproducible.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n
+    }
+}
+
+pub fn arrangement(state: &[u8]) -> Arrangement {
+    Arrangement::new(state.iter().map(|&t| t as Token).collect())
+}
+
+pub fn graph(n: usize, edges: &[(Cell, Cell)]) -> Board {
+    Board::graph(n, edges).unwrap()
+}
+
+/// `steps` random moves from `tokens`: a random token next to a random
+/// blank slides into it.
+pub fn scrambled(board: &Board, tokens: &[Token], steps: usize, rng: &mut Lcg) -> Arrangement {
+    let mut t = tokens.to_vec();
+    for _ in 0..steps {
+        let blanks: Vec<usize> = (0..t.len()).filter(|&c| t[c] == 0).collect();
+        let b = blanks[rng.below(blanks.len())];
+        let nb = board.neighbours(b as Cell);
+        if !nb.is_empty() {
+            let w = nb[rng.below(nb.len())] as usize;
+            t.swap(b, w);
+        }
+    }
+    Arrangement::new(t)
+}
+
+/// `m` blanks, then tokens 1, 2, … (distinct) or 1, 1, 2, 2, … (repeated).
+pub fn tokens(n: usize, m: usize, repeated: bool) -> Vec<u8> {
+    let mut t = vec![0u8; m];
+    t.extend((0..n - m).map(|i| {
+        if repeated {
+            i as u8 / 2 + 1
+        } else {
+            i as u8 + 1
+        }
+    }));
+    t
+}
+
+pub fn path(n: usize) -> Vec<(Cell, Cell)> {
+    (0..n as Cell - 1).map(|i| (i, i + 1)).collect()
+}
+
+pub fn cycle(n: usize) -> Vec<(Cell, Cell)> {
+    let mut e = path(n);
+    e.push((n as Cell - 1, 0));
+    e
+}
+
+/// A connected graph: a random tree plus extra edges. With `stretch`,
+/// most cells hang from the one before, so that the tree has long
+/// corridors and tails.
+pub fn random_graph(n: usize, parents: &[usize], extra: &[(usize, usize)], stretch: bool) -> Board {
+    let parent = |v: usize| {
+        let p = parents[v - 1];
+        if stretch && !p.is_multiple_of(3) {
+            v - 1
+        } else {
+            p % v
+        }
+    };
+    let mut e: Vec<(Cell, Cell)> = (1..n).map(|v| (parent(v) as Cell, v as Cell)).collect();
+    for &(a, b) in extra {
+        let (a, b) = (a % n, b % n);
+        if a != b {
+            e.push((a as Cell, b as Cell));
+        }
+    }
+    graph(n, &e)
+}
+
+/// An arrangement that reaches `to`: a random order where one of a few
+/// tries reaches it, else a long random walk from it.
+pub fn reachable_shuffle(board: &Board, to: &[Token], rng: &mut Lcg) -> Arrangement {
+    let goal = Arrangement::new(to.to_vec());
+    for _ in 0..20 {
+        let mut t = to.to_vec();
+        for i in (1..t.len()).rev() {
+            t.swap(i, rng.below(i + 1));
+        }
+        let a = Arrangement::new(t);
+        if reach(board, &a, &goal).unwrap().is_reachable() {
+            return a;
+        }
+    }
+    scrambled(board, to, 50 * to.len(), rng)
+}
