@@ -14,6 +14,7 @@ mod tarjan;
 
 pub use blocks::{Block, Blocks};
 pub use local::{CellIndex, LocalCell, LocalGraph, LocalVec};
+pub(crate) use region::THETA0_EDGES;
 pub use region::{All, Region};
 
 use std::collections::VecDeque;

@@ -280,6 +280,20 @@ impl<'g, M: Mask> Region<'g, M> {
     }
 }
 
+/// The canonical θ0: branch vertices 0 and 1, short path 0-2-1, long
+/// paths 0-3-4-1 and 0-5-6-1 (the order of
+/// [`Region::theta0_labels`]).
+pub(crate) const THETA0_EDGES: [(u8, u8); 8] = [
+    (0, 2),
+    (2, 1),
+    (0, 3),
+    (3, 4),
+    (4, 1),
+    (0, 5),
+    (5, 6),
+    (6, 1),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -291,17 +305,14 @@ mod tests {
 
     /// The canonical θ0: branch cells 0 and 1, paths 0-2-1, 0-3-4-1, 0-5-6-1.
     fn theta0() -> LocalGraph {
-        let edges = [
-            (0, 2),
-            (2, 1),
-            (0, 3),
-            (3, 4),
-            (4, 1),
-            (0, 5),
-            (5, 6),
-            (6, 1),
-        ];
-        LocalGraph::from_edges(7, &edges)
+        LocalGraph::from_edges(7, &theta0_edges())
+    }
+
+    fn theta0_edges() -> Vec<(u32, u32)> {
+        THETA0_EDGES
+            .iter()
+            .map(|&(u, v)| (u.into(), v.into()))
+            .collect()
     }
 
     fn cells(ids: &[usize]) -> Vec<LocalCell> {
@@ -359,16 +370,7 @@ mod tests {
         assert_eq!(other.whole().theta0_labels(), None);
         // A cycle of seven is not θ0, nor θ0 with a cell more.
         assert_eq!(cycle(7).whole().theta0_labels(), None);
-        let mut edges = vec![
-            (0, 2),
-            (2, 1),
-            (0, 3),
-            (3, 4),
-            (4, 1),
-            (0, 5),
-            (5, 6),
-            (6, 1),
-        ];
+        let mut edges = theta0_edges();
         edges.push((6, 7));
         edges.push((7, 1));
         let bigger = LocalGraph::from_edges(8, &edges);

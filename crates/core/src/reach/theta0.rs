@@ -6,21 +6,7 @@
 
 use std::sync::OnceLock;
 
-use crate::graph::LocalCell;
-
-/// The canonical θ0: branch vertices 0 and 1, short path 0-2-1, long
-/// paths 0-3-4-1 and 0-5-6-1 (the order of
-/// [`Region::theta0_labels`](crate::graph::Region::theta0_labels)).
-const THETA0_EDGES: [(u8, u8); 8] = [
-    (0, 2),
-    (2, 1),
-    (0, 3),
-    (3, 4),
-    (4, 1),
-    (0, 5),
-    (5, 6),
-    (6, 1),
-];
+use crate::graph::{LocalCell, THETA0_EDGES};
 
 /// Whether, on a θ0 block whose cells in canonical order are `labels`
 /// (the entry among them), the tokens `to` can be reached from `from`
