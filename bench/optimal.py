@@ -25,8 +25,8 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DATA = os.path.join(ROOT, "..", "shared", "data", "korf100.txt")
-DATA24 = os.path.join(ROOT, "..", "shared", "data", "korf24.txt")
+DATA = os.path.join(ROOT, "bench", "data", "korf100.txt")
+DATA24 = os.path.join(ROOT, "bench", "data", "korf24.txt")
 
 
 def rows(path):

@@ -28,7 +28,7 @@ import npuzzle.ray  # noqa: E402
 import ray  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DATA24 = os.path.join(ROOT, "..", "shared", "data", "korf24.txt")
+DATA24 = os.path.join(ROOT, "bench", "data", "korf24.txt")
 GOAL = list(range(25))
 
 

@@ -102,14 +102,22 @@ impl<'a> MoveWriter<'a> {
             eprintln!(
                 "{} moves{mtm}, {}, {} nodes, {seconds:.3} s",
                 summary.length,
-                if summary.optimal {
-                    "shortest"
-                } else {
-                    "not known to be shortest"
-                },
+                quality(summary),
                 summary.nodes
             );
         }
         Ok(())
+    }
+}
+
+/// What is known of a solution's length against the shortest.
+fn quality(summary: &Summary) -> String {
+    match (summary.optimal, summary.lower_bound) {
+        (true, _) => "shortest".into(),
+        (false, 0) => "not known to be shortest".into(),
+        (false, bound) => format!(
+            "at most {:.2}× the shortest (which has at least {bound})",
+            summary.length as f64 / bound as f64
+        ),
     }
 }

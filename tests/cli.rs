@@ -489,8 +489,8 @@ fn pdb_build_list_clear() {
     assert_eq!(code, 0);
     assert_eq!(out.lines().count(), 2, "{out}");
     let (_, out) = with_cache(&["pdb", "list"]);
-    // Seven tiles in two balanced groups: 3 + 4.
-    assert!(out.contains("pdb-2x4-b7-0.1.2.bin"), "{out}");
+    // Seven tiles in two compact groups, column by column: 4 + 3.
+    assert!(out.contains("pdb-2x4-b7-0.4.1.5.bin"), "{out}");
     let (_, out) = with_cache(&["pdb", "clear"]);
     assert!(out.starts_with("removed 2"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);

@@ -15,6 +15,7 @@ pub(crate) mod construct;
 pub mod error;
 pub(crate) mod general;
 mod moves;
+pub(crate) mod near;
 pub(crate) mod optimal;
 pub(crate) mod pdb;
 mod solver;

@@ -9,7 +9,9 @@ use crate::reach::Verdict;
 use crate::solve::{Move, Solution, Summary};
 
 /// The JSON answer for a solution: `{"reachable": true, "moves": [[from,
-/// to], ...], "length", "optimal", "nodes"}`.
+/// to], ...], "length", "optimal", "lower_bound", "nodes"}`
+/// (`lower_bound`: a proven lower bound of the shortest length, 0 when
+/// none is known).
 pub fn solution_json(solution: &Solution) -> Value {
     let moves: Vec<[u32; 2]> = solution.moves().iter().map(|m| [m.from, m.to]).collect();
     let mut answer = serde_json::Map::new();
@@ -23,6 +25,7 @@ pub fn solution_json(solution: &Solution) -> Value {
         answer.insert("directions".into(), directions.into());
     }
     answer.insert("optimal".into(), solution.is_optimal().into());
+    answer.insert("lower_bound".into(), solution.lower_bound().into());
     answer.insert("nodes".into(), solution.nodes().into());
     answer.insert("moves".into(), json!(moves));
     Value::Object(answer)
@@ -39,6 +42,7 @@ pub fn solved_fields(summary: &Summary) -> serde_json::Map<String, Value> {
         fields.insert("mtm".into(), mtm.into());
     }
     fields.insert("optimal".into(), summary.optimal.into());
+    fields.insert("lower_bound".into(), summary.lower_bound.into());
     fields.insert("nodes".into(), summary.nodes.into());
     fields
 }

@@ -21,8 +21,9 @@ use crate::solve::moves::{Move, directions, multi_tile_moves, replay, simplify};
 use crate::solve::optimal::split::SplitSearch;
 use crate::solve::optimal::{self, Heuristic, Rect};
 use crate::solve::pdb::{self, Pattern, PdbCache, Progress};
-use crate::solve::{Found, bfs, blanks, construct, general};
+use crate::solve::{Found, bfs, blanks, construct, general, near};
 
+mod reduce;
 mod stream;
 
 /// The largest board solved constructively into memory: 160,000 cells, a
@@ -33,6 +34,24 @@ pub const MAX_CONSTRUCTED: usize = 160_000;
 /// Boards of at most this many cells get small pattern databases by
 /// default, built in seconds, unless the strong ones are at hand.
 const SMALL_TABLES_UP_TO: usize = 16;
+
+/// Rectangles of at most this many cells get near-shortest answers by
+/// default (6×6, 4×9, 3×12).
+const NEAR_UP_TO: usize = 36;
+
+/// The most entries of a table a near-shortest search builds on the
+/// spot: about a second of work, 32 MB.
+const NEAR_TABLE_ENTRIES: usize = 8_000_000;
+
+/// The largest pattern whose tables on `cells` cells have at most
+/// [`NEAR_TABLE_ENTRIES`] placements: 5 tiles up to 26 cells (four 6.4M
+/// entry tables and one of 4 tiles on 5×5), 4 beyond.
+fn near_tiles(cells: usize) -> usize {
+    (1..cells)
+        .take_while(|&k| (cells - k + 1..=cells).product::<usize>() <= NEAR_TABLE_ENTRIES)
+        .last()
+        .unwrap_or(1)
+}
 
 /// Finds move sequences. Constructive unless told otherwise; tables for
 /// shortest solutions are kept in memory only, unless a [`PdbCache`] is
@@ -192,13 +211,20 @@ impl<'a> Solver<'a> {
             return Err(SolveError::Unreachable(reason));
         }
         let (a, b) = (from.tokens(), to.tokens());
+        let mut lower_bound = 0;
         let mut found = if bfs::small_enough(a) {
             bfs::shortest(board, a, b).expect("a reachable pair")
         } else if self.wants_shortest(board, from) {
             self.shortest(board, a, b)?
+        } else if let Some(near) = self.near(board, from, to)? {
+            lower_bound = near.lower_bound;
+            near.found
         } else {
             constructed(board, a, b)?
         };
+        if found.optimal {
+            lower_bound = found.moves.len() as u64;
+        }
         // Shortest solutions never undo a move; constructive ones may.
         if !found.optimal {
             found.moves = simplify(&found.moves);
@@ -207,6 +233,7 @@ impl<'a> Solver<'a> {
         Ok(Solution {
             moves: found.moves,
             optimal: found.optimal,
+            lower_bound,
             nodes: found.nodes,
             // Direction letters name a tile by the blank it slides into:
             // with several blanks they would not say which.
@@ -214,6 +241,80 @@ impl<'a> Solver<'a> {
                 .grid_position(0)
                 .filter(|_| !several_blanks(a))
                 .map(|_| board.clone()),
+        })
+    }
+
+    /// Whether this solver's answer from `from` comes from a search
+    /// (shortest or near-shortest) rather than a construction.
+    pub(crate) fn searches(&self, board: &Board, from: &Arrangement) -> bool {
+        self.wants_shortest(board, from) || self.wants_near(board, from)
+    }
+
+    /// Whether this solver looks for a near-shortest solution from `from`:
+    /// by default, on rectangles of 17 to [`NEAR_UP_TO`] cells with one
+    /// blank and distinct tokens.
+    fn wants_near(&self, board: &Board, from: &Arrangement) -> bool {
+        let a = from.tokens();
+        self.shortest_when_cheap
+            && !self.wants_shortest(board, from)
+            && board.cells() <= NEAR_UP_TO
+            && rectangle(board).is_some()
+            && !several_blanks(a)
+            && distinct(a)
+    }
+
+    /// A near-shortest solution by weighted A* (see [`near`]), or `None`
+    /// when this solver does not look for one or its budget ran out.
+    fn near(
+        &self,
+        board: &Board,
+        from: &Arrangement,
+        to: &Arrangement,
+    ) -> Result<Option<near::Near>, SolveError> {
+        if !self.wants_near(board, from) {
+            return Ok(None);
+        }
+        let (rows, cols) = rectangle(board).expect("a rectangle");
+        if !reduce::searched_whole(rows, cols) {
+            let (found, lower_bound) = self.reduced(board, from.tokens(), to.tokens())?;
+            return Ok(Some(near::Near { found, lower_bound }));
+        }
+        let rect = Rect::new(rows, cols);
+        let (tiles, blank_goal) = optimal::relabel(from.tokens(), to.tokens());
+        let heuristic = match self.near_tables(&rect, blank_goal) {
+            Some(patterns) => Heuristic::with_databases(
+                &rect,
+                blank_goal,
+                &patterns,
+                self.cache.as_ref(),
+                &|p| self.report(p),
+            )?,
+            None => Heuristic::manhattan(&rect, blank_goal),
+        };
+        self.cancelled()?;
+        let found = near::search(&heuristic, &tiles, near::BUDGET, self.cancel.as_deref());
+        self.cancelled()?;
+        Ok(found)
+    }
+
+    /// The tables of a near-shortest search on `rect`: the strong ones
+    /// when they are at hand, small ones (built in well under a second)
+    /// otherwise, none past 32 cells.
+    fn near_tables(&self, rect: &Rect, blank_goal: u8) -> Option<Vec<Vec<u8>>> {
+        if rect.rows * rect.cols > pdb::MAX_CELLS {
+            return None;
+        }
+        let strong = optimal::partition(rect, blank_goal, optimal::default_max_tiles(rect));
+        let at_hand = strong.iter().all(|cells| {
+            pdb::at_hand(
+                &pattern(rect, cells.clone(), blank_goal),
+                self.cache.as_ref(),
+            )
+        });
+        Some(if at_hand {
+            strong
+        } else {
+            optimal::compact_partition(rect, blank_goal, near_tiles(rect.rows * rect.cols))
         })
     }
 
@@ -432,6 +533,7 @@ fn constructed(board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveEr
 pub struct Solution {
     moves: Vec<Move>,
     optimal: bool,
+    lower_bound: u64,
     nodes: u64,
     /// The board, kept for [`directions`](Self::directions) on 2-D boards.
     grid: Option<Board>,
@@ -441,6 +543,7 @@ impl Solution {
     /// A solution found and replayed on `board`.
     pub(crate) fn new(moves: Vec<Move>, optimal: bool, nodes: u64, board: &Board) -> Solution {
         Solution {
+            lower_bound: if optimal { moves.len() as u64 } else { 0 },
             moves,
             optimal,
             nodes,
@@ -468,7 +571,16 @@ impl Solution {
         self.optimal
     }
 
-    /// Search nodes expanded (shortest solutions).
+    /// A proven lower bound of the shortest solution's length: the length
+    /// itself when the solution is shortest; for near-shortest ones the
+    /// bound their search proves (the solution is then at most
+    /// `len() / lower_bound()` times the shortest); 0 when nothing is
+    /// known (constructive solutions).
+    pub fn lower_bound(&self) -> u64 {
+        self.lower_bound
+    }
+
+    /// Search nodes expanded (shortest and near-shortest solutions).
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
@@ -501,6 +613,9 @@ pub struct Summary {
     pub mtm: Option<u64>,
     /// Whether no shorter sequence exists.
     pub optimal: bool,
+    /// A proven lower bound of the shortest length (see
+    /// [`Solution::lower_bound`]).
+    pub lower_bound: u64,
     /// Search nodes expanded, for optimal searches.
     pub nodes: u64,
     /// The time taken, replay included.

@@ -63,7 +63,7 @@ impl Solver<'_> {
         let a = from.tokens();
         let streamed = match board.box_dims() {
             Some(dims)
-                if !self.wants_shortest(board, from)
+                if !self.searches(board, from)
                     && !bfs::small_enough(a)
                     && a.len() == board.cells() =>
             {
@@ -82,6 +82,7 @@ impl Solver<'_> {
                 length: solution.len() as u64,
                 mtm: solution.mtm(),
                 optimal: solution.is_optimal(),
+                lower_bound: solution.lower_bound(),
                 nodes: solution.nodes(),
                 elapsed: started.elapsed(),
             });
@@ -97,6 +98,7 @@ impl Solver<'_> {
             length,
             mtm: (dims.len() == 2 && !several_blanks(a)).then_some(mtm),
             optimal: false,
+            lower_bound: 0,
             nodes: 0,
             elapsed: started.elapsed(),
         })
