@@ -5,7 +5,7 @@
 //! | endpoint | takes | answers |
 //! |---|---|---|
 //! | `POST /api/reach` | `board`, `from`, `to`?, `id`? | `{"reachable", "reason", "kind"?, "cells"}` (`cells`: those the reason names, for highlighting) |
-//! | `POST /api/solve` | the same, `optimal`?, `fast`? | as `batch --solve`: `{"reachable", "moves", "length", "mtm"?, "directions"?, "optimal", "nodes", "seconds"}`, or the verdict |
+//! | `POST /api/solve` | the same, `optimal`?, `fast`? | as `batch --solve`: `{"reachable", "moves", "length", "mtm"?, "directions"?, "optimal", "lower_bound", "nodes", "seconds"}`, or the verdict |
 //! | `POST /api/gen` | `board`, `to`?, `seed`?, `moves`?, `id`? | as `gen --json`: `{"board", "from", "to", "seed"}` (uniform, or `moves` random moves from `to`) |
 //! | `POST /api/apply` | `board`, `from`, `moves` (text or `[[from, to], ...]`), `to`?, `id`? | `{"end", "length", "moves", "directions"?, "reached"?}` |
 //! | `POST /api/show` | `board`, `from`?, `to`?, `id`? | `{"board", "cells", "kind", "dims"?, "grid", "positions", "size", "labels", "edges", "from"?, "to"}` |

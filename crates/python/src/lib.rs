@@ -143,6 +143,10 @@ struct Solution {
     /// Whether no shorter sequence exists.
     #[pyo3(get)]
     optimal: bool,
+    /// A proven lower bound of the shortest length: the length when
+    /// `optimal`, 0 when nothing is known.
+    #[pyo3(get)]
+    lower_bound: u64,
     /// Search nodes expanded (shortest solutions by IDA*).
     #[pyo3(get)]
     nodes: u64,
@@ -161,6 +165,7 @@ impl Solution {
             directions: solution.directions(),
             mtm: solution.mtm(),
             optimal: solution.is_optimal(),
+            lower_bound: solution.lower_bound(),
             nodes: solution.nodes(),
             seconds,
             iterations: None,
@@ -461,8 +466,13 @@ fn solver(
     pattern_tiles: Option<usize>,
     flag: Arc<AtomicBool>,
 ) -> PyResult<Solver<'static>> {
-    let mut solver = Solver::new().optimal(optimal).cancel_on(flag);
-    if optimal && let Some(cache) = cache_of(cache)? {
+    // Without `optimal`, the CLI's default answer: shortest where cheap,
+    // near-shortest on rectangles of up to 36 cells, constructive beyond.
+    let mut solver = Solver::new()
+        .optimal(optimal)
+        .shortest_when_cheap(true)
+        .cancel_on(flag);
+    if let Some(cache) = cache_of(cache)? {
         solver = solver.cache(cache);
     }
     if let Some(k) = pattern_tiles {

@@ -251,3 +251,13 @@ def test_several_blanks():
     assert npuzzle.reach("2x3", [0, 4, 2, 0, 1, 3]).reachable
     solution = npuzzle.solve("2x3", [0, 4, 2, 0, 1, 3])
     assert solution.length == len(solution.moves) > 0
+
+
+def test_near_shortest_answers_without_optimal(cache):
+    # Korf & Felner's first 24-puzzle, 95 moves at the shortest.
+    tiles = "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13"
+    solution = npuzzle.solve("5x5", tiles, list(range(25)), optimal=False, cache=cache)
+    assert not solution.optimal and solution.nodes > 0
+    assert solution.lower_bound <= 95 <= solution.length
+    assert 2 * solution.length <= 3 * solution.lower_bound
+    assert npuzzle.apply("5x5", tiles, solution.moves) == list(range(25))

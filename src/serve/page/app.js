@@ -288,7 +288,8 @@ function showSolution() {
     return;
   }
   const a = solution.answer;
-  const details = [a.optimal ? 'shortest' : 'constructive'];
+  const near = a.lower_bound ? `at most ${(a.length / a.lower_bound).toFixed(2)}× the shortest` : 'constructive';
+  const details = [a.optimal ? 'shortest' : near];
   if (a.mtm !== undefined) details.push(`${a.mtm} in multi-tile moves`);
   if (a.nodes) details.push(`${a.nodes.toLocaleString('en')} nodes`);
   details.push(`${a.seconds.toFixed(3)} s`);

@@ -57,8 +57,11 @@ class Solution:
     mtm: Optional[int]
     """Multi-tile moves, on 2-D boards."""
     optimal: bool
+    lower_bound: int
+    """A proven lower bound of the shortest length: the length when
+    ``optimal``, 0 when nothing is known."""
     nodes: int
-    """Nodes expanded by IDA* (0 for other methods)."""
+    """Nodes expanded by the search (0 for constructive answers)."""
     seconds: float
     iterations: Optional[list[Tuple[int, int, int]]]
     """Split searches: each iteration's (bound, subtrees, nodes)."""
@@ -126,7 +129,9 @@ def solve(
     threads: Optional[int] = None,
 ) -> Solution:
     """A move sequence from ``from_`` to ``to`` (default: solved); shortest
-    with ``optimal``. Raises ValueError on bad input, Unreachable,
+    with ``optimal``; without it, shortest where that is cheap (up to 16
+    cells), near-shortest on rectangles of up to 36 cells, constructive
+    beyond. Raises ValueError on bad input, Unreachable,
     Unsupported, PdbError; KeyboardInterrupt on Ctrl-C."""
 
 def prepare(
