@@ -83,10 +83,8 @@ enum Command {
         /// With --steps: colour tiles on their goal cell.
         #[arg(long, value_enum, default_value_t = Color::Auto)]
         color: Color,
-        /// Stop a shortest-path search after this many seconds (exit 2, "limit
-        /// reached", with what the search has ruled out).
-        #[arg(long, value_name = "SECONDS")]
-        time_limit: Option<f64>,
+        #[command(flatten)]
+        limits: progress::SearchLimits,
     },
     /// Random arrangements that reach TO (default the solved one), one a line:
     /// drawn uniformly from all of them, or TO scrambled by --moves random moves
@@ -172,6 +170,10 @@ enum Command {
         /// With --optimal: largest pattern database, in tiles.
         #[arg(long)]
         pattern_tiles: Option<usize>,
+        /// Per line (a line past a limit is answered {"error": "limit reached",
+        /// "lower_bound", "nodes"}).
+        #[command(flatten)]
+        limits: progress::SearchLimits,
     },
     /// A judge's format, stdin to stdout, byte for byte.
     Judge {
@@ -341,12 +343,11 @@ fn run(command: Command) -> Result<u8> {
             json,
             steps,
             color,
-            time_limit,
+            limits,
         } => {
             progress::check_pattern_tiles(pattern_tiles, optimal)?;
             let (board, from, to) = question.read()?;
-            let limit = progress::Limit::start(time_limit)?;
-            let solver = limit.apply(solver(optimal, fast, pattern_tiles));
+            let solver = limits.apply(solver(optimal, fast, pattern_tiles))?;
             if steps {
                 return match solver.solve(&board, &from, &to) {
                     Ok(solution) => {
@@ -379,7 +380,6 @@ fn run(command: Command) -> Result<u8> {
                     out.flush()?;
                     return Ok(1);
                 }
-                Err(SolveError::Cancelled) => return Err(limit.reached()),
                 Err(e) => return Err(e.into()),
             };
             writer.finish(&summary, &mut out)?;
@@ -395,23 +395,30 @@ fn run(command: Command) -> Result<u8> {
             optimal,
             fast,
             pattern_tiles,
+            limits,
         } => {
             let stdin = io::stdin().lock();
             let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
             progress::check_pattern_tiles(pattern_tiles, optimal)?;
-            let solver = solver(optimal, fast, pattern_tiles);
+            let solver = limits.apply(solver(optimal, fast, pattern_tiles))?;
             let mode = match solve_lines || optimal {
                 true => jsonl::Mode::Solve(&solver),
                 false => jsonl::Mode::Reach,
             };
-            let bad = jsonl::run(stdin, &mut out, mode)?.bad;
-            if bad > 0 {
+            let tally = jsonl::run(stdin, &mut out, mode)?;
+            if tally.limited > 0 {
                 eprintln!(
-                    "error: {bad} line(s) of the batch were bad; see their \"error\" answers"
+                    "error: {} line(s) of the batch reached the limit; see their \"error\" answers",
+                    tally.limited
                 );
-                return Ok(2);
             }
-            Ok(0)
+            if tally.bad > tally.limited {
+                eprintln!(
+                    "error: {} line(s) of the batch were bad; see their \"error\" answers",
+                    tally.bad - tally.limited
+                );
+            }
+            Ok(if tally.bad > 0 { 2 } else { 0 })
         }
         Command::Judge { format, mmap } => {
             let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());

@@ -4,8 +4,7 @@
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
@@ -55,6 +54,7 @@ pub fn reporter() -> impl Fn(&Progress) + Sync {
                 return;
             }
             Progress::NotSaved { .. } => return eprintln!("warning: {progress}"),
+            Progress::NoTables { .. } => return eprintln!("note: {progress}"),
             _ => return,
         };
         if !on_terminal {
@@ -134,61 +134,33 @@ pub fn check_pattern_tiles(pattern_tiles: Option<usize>, optimal: bool) -> Resul
     Ok(())
 }
 
-/// A time limit on a shortest-path search: a flag set when the time is
-/// up, and the deepest bound the search finished, for the message.
-pub struct Limit {
-    seconds: Option<f64>,
-    flag: Arc<AtomicBool>,
-    searched: Arc<AtomicU32>,
+/// Limits on shortest-path searches, as flags.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct SearchLimits {
+    /// Stop a shortest-path search after this many seconds of search (table
+    /// builds not counted): exit 2, "limit reached", with what it ruled out.
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<f64>,
+    /// Stop a shortest-path search after this many nodes (as --time-limit).
+    #[arg(long, value_name = "NODES")]
+    max_nodes: Option<u64>,
 }
 
-impl Limit {
-    /// Starts the clock (when `seconds` is given).
-    pub fn start(seconds: Option<f64>) -> Result<Limit> {
-        let flag = Arc::new(AtomicBool::new(false));
-        if let Some(s) = seconds {
-            if !(s.is_finite() && s > 0.0) {
+impl SearchLimits {
+    /// `solver` with these limits.
+    pub fn apply<'a>(
+        &self,
+        mut solver: npuzzle_core::Solver<'a>,
+    ) -> Result<npuzzle_core::Solver<'a>> {
+        if let Some(s) = self.time_limit {
+            if !(s.is_finite() && s > 0.0 && s <= 1e9) {
                 bail!("--time-limit {s}: give a positive number of seconds");
             }
-            let set = flag.clone();
-            std::thread::spawn(move || {
-                std::thread::sleep(Duration::from_secs_f64(s));
-                set.store(true, Ordering::Relaxed);
-            });
+            solver = solver.time_limit(Duration::from_secs_f64(s));
         }
-        Ok(Limit {
-            seconds,
-            flag,
-            searched: Arc::new(AtomicU32::new(0)),
-        })
-    }
-
-    /// `solver` stopped by the limit, its searches' bounds recorded.
-    pub fn apply<'a>(&self, solver: npuzzle_core::Solver<'a>) -> npuzzle_core::Solver<'a> {
-        if self.seconds.is_none() {
-            return solver;
+        if let Some(nodes) = self.max_nodes {
+            solver = solver.max_nodes(nodes);
         }
-        let searched = self.searched.clone();
-        let report = reporter();
-        solver
-            .cancel_on(self.flag.clone())
-            .on_progress(move |p: &Progress| {
-                if let Progress::Searching { bound, .. } = p {
-                    searched.store(*bound, Ordering::Relaxed);
-                }
-                report(p);
-            })
-    }
-
-    /// The error of a search the limit stopped.
-    pub fn reached(&self) -> anyhow::Error {
-        let seconds = self.seconds.unwrap_or_default();
-        match self.searched.load(Ordering::Relaxed) {
-            0 => anyhow::anyhow!("limit reached: no solution found in {seconds} s"),
-            bound => anyhow::anyhow!(
-                "limit reached: no solution found in {seconds} s; every solution has more \
-                 than {bound} moves"
-            ),
-        }
+        Ok(solver)
     }
 }

@@ -250,6 +250,69 @@ fn a_time_limit_stops_a_shortest_search_and_says_what_it_ruled_out() {
     );
     assert_eq!(code, 2);
     assert!(err.contains("limit reached"), "{err}");
-    assert!(err.contains("every solution has more than"), "{err}");
+    assert!(err.contains("every solution has at least"), "{err}");
+    // No tables on 36 cells, and the answer says so.
+    assert!(err.contains("no pattern databases"), "{err}");
     assert!(started.elapsed().as_secs() < 20);
+}
+
+#[test]
+fn batch_lines_past_a_limit_say_so_and_the_others_are_answered() {
+    let (_, hard, _) = run(&["gen", "-b", "6x6", "--seed", "3"], "");
+    let input = format!(
+        "{}\n{}\n{}\n",
+        r#"{"board":"3x3","from":"8 2 0/4 6 1/3 7 5"}"#,
+        serde_json::json!({"board": "6x6", "from": hard.trim(), "id": "hard"}),
+        r#"{"board":"4x4","from":"5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12"}"#,
+    );
+    for limit in [["--time-limit", "1"], ["--max-nodes", "500000"]] {
+        let (code, out, err) = run(&["batch", "--optimal", limit[0], limit[1]], &input);
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains("1 line(s) of the batch reached the limit"),
+            "{err}"
+        );
+        let answers: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(answers.len(), 3);
+        assert_eq!(answers[0]["length"], 24);
+        assert_eq!(answers[1]["error"], "limit reached");
+        assert_eq!(answers[1]["id"], "hard");
+        assert_eq!(answers[1]["line"], 2);
+        // Manhattan distance alone gives more than 100 on a random 6x6.
+        assert!(answers[1]["lower_bound"].as_u64().unwrap() > 100);
+        assert!(answers[1]["nodes"].as_u64().unwrap() > 0);
+        assert_eq!(answers[2]["length"], 9);
+    }
+}
+
+#[test]
+fn a_node_limit_stops_a_search_and_bad_limits_are_refused() {
+    let from = "14 13 15 7/11 12 9 5/6 0 2 1/4 8 10 3";
+    let args = [
+        "solve",
+        "--optimal",
+        "--pattern-tiles",
+        "0",
+        "-b",
+        "4x4",
+        "-f",
+        from,
+        "-t",
+        "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
+    ];
+    let (code, _, err) = run(&[&args[..], &["--max-nodes", "100000"]].concat(), "");
+    assert_eq!(code, 2);
+    assert!(err.contains("limit reached after"), "{err}");
+    for bad in ["0", "nan", "inf", "1e300"] {
+        let (code, _, err) = run(&[&args[..], &["--time-limit", bad]].concat(), "");
+        assert_eq!(code, 2, "{bad}");
+        assert!(err.contains("--time-limit"), "{err}");
+    }
+    let (_, big, _) = run(&["gen", "-b", "9x9", "--seed", "1"], "");
+    let (code, _, err) = run(&["solve", "--optimal", "-b", "9x9", "-f", big.trim()], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("rectangles of at most 64 cells"), "{err}");
 }

@@ -36,6 +36,20 @@ pub enum SolveError {
     /// [`Solver::cancel_on`](crate::Solver::cancel_on).
     #[error("the search was stopped before it found a solution")]
     Cancelled,
+    /// A shortest-path search reached the solver's
+    /// [`time_limit`](crate::Solver::time_limit) or
+    /// [`max_nodes`](crate::Solver::max_nodes) before it found a solution.
+    #[error(
+        "limit reached after {nodes} nodes: no solution found; every solution has at least \
+         {lower_bound} moves"
+    )]
+    LimitReached {
+        /// Every solution has at least this many moves (what the search
+        /// ruled out, or the start's heuristic).
+        lower_bound: u64,
+        /// Nodes expanded before the limit.
+        nodes: u64,
+    },
 }
 
 // The variants' messages hold the inner error's, so the inner error is
@@ -130,6 +144,22 @@ pub enum Limit {
          most two million arrangements; this board is neither"
     )]
     NoShortestSearch,
+    /// A rectangle too big for a shortest-path search (over 64 cells), or
+    /// for pattern databases (over 32).
+    #[error(
+        "{what} on rectangles of at most {max} cells; this one ({rows}x{cols}) has {}",
+        rows * cols
+    )]
+    RectangleTooBig {
+        /// What is limited.
+        what: &'static str,
+        /// Its rows.
+        rows: usize,
+        /// Its columns.
+        cols: usize,
+        /// The most cells allowed.
+        max: usize,
+    },
     /// Shortest solutions with several blanks are searched on small
     /// boards and rectangles only.
     #[error(

@@ -60,6 +60,12 @@ pub fn error_json(line: u64, error: &dyn std::fmt::Display) -> Value {
     json!({"error": format!("line {line}: {error}")})
 }
 
+/// The answer for a line whose search reached the solver's limit: what
+/// it ruled out (every solution has at least `lower_bound` moves).
+pub fn limit_json(line: u64, lower_bound: u64, nodes: u64) -> Value {
+    json!({"error": "limit reached", "line": line, "lower_bound": lower_bound, "nodes": nodes})
+}
+
 /// A solution's answer written as its moves come: `{"moves":[[f,t],...`,
 /// then the other fields. Memory does not grow with the moves.
 #[derive(Debug, Default)]

@@ -20,7 +20,9 @@ use std::sync::mpsc;
 use rayon::prelude::*;
 use serde_json::Value;
 
-pub use answer::{StreamedAnswer, error_json, solution_json, solved_fields, verdict_json};
+pub use answer::{
+    StreamedAnswer, error_json, limit_json, solution_json, solved_fields, verdict_json,
+};
 pub use lines::read_line_capped;
 pub use request::{ArrangementValue, Question, QuestionReader, Request, TokenValue};
 
@@ -56,11 +58,15 @@ const STREAMED_CELLS: usize = 2500;
 /// How a batch went: lines answered (blank ones not counted) and how
 /// many of them were bad.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Tally {
     /// Lines answered.
     pub answered: u64,
-    /// Lines answered with an error.
+    /// Lines answered with an error (those past a limit included).
     pub bad: u64,
+    /// Lines whose search reached the solver's limit: answered
+    /// `{"error": "limit reached", "line", "lower_bound", "nodes"}`.
+    pub limited: u64,
 }
 
 /// Answers a whole batch: one JSON object per non-blank input line, in
@@ -200,7 +206,13 @@ impl<R: BufRead> Batch<R> {
         };
         let value = result.unwrap_or_else(|(id, e)| {
             self.tally.bad += 1;
-            let mut error = error_json(number, &e);
+            let mut error = match e {
+                SolveError::LimitReached { lower_bound, nodes } => {
+                    self.tally.limited += 1;
+                    limit_json(number, lower_bound, nodes)
+                }
+                e => error_json(number, &e),
+            };
             if let Some(id) = id {
                 error["id"] = id;
             }

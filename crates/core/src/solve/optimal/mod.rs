@@ -194,6 +194,57 @@ struct Shared {
 /// a subtree, searched on any core.
 pub const FRONTIER: u32 = 6;
 
+/// Limits on one search, looked at every [`LIMIT_CHUNK`] nodes a worker
+/// expands: the nodes counted so far against the most allowed, and the
+/// clock against a deadline. When either is passed, `reached` is set and
+/// every worker stops at its next node.
+#[derive(Debug)]
+pub struct SearchLimit {
+    max_nodes: u64,
+    deadline: Option<std::time::Instant>,
+    counted: AtomicU64,
+    reached: AtomicBool,
+}
+
+/// Nodes a worker expands between two looks at a [`SearchLimit`].
+const LIMIT_CHUNK: u64 = 1 << 14;
+
+impl SearchLimit {
+    /// At most `max_nodes` nodes (`None`: any number) and, when given,
+    /// until `deadline`.
+    pub(crate) fn new(max_nodes: Option<u64>, deadline: Option<std::time::Instant>) -> SearchLimit {
+        SearchLimit {
+            max_nodes: max_nodes.unwrap_or(u64::MAX),
+            deadline,
+            counted: AtomicU64::new(0),
+            reached: AtomicBool::new(false),
+        }
+    }
+
+    /// Counts `nodes` more; false (and the limit marked reached) when a
+    /// limit is passed.
+    fn charge(&self, nodes: u64) -> bool {
+        let total = self.counted.fetch_add(nodes, Ordering::Relaxed) + nodes;
+        let late = self
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d);
+        if total > self.max_nodes || late {
+            self.reached.store(true, Ordering::Relaxed);
+        }
+        !self.is_reached()
+    }
+
+    /// Nodes counted so far (in whole chunks).
+    pub(crate) fn counted(&self) -> u64 {
+        self.counted.load(Ordering::Relaxed)
+    }
+
+    /// Whether a limit was passed.
+    pub(crate) fn is_reached(&self) -> bool {
+        self.reached.load(Ordering::Relaxed)
+    }
+}
+
 /// No cut: a search that goes as deep as its bound.
 const NO_CUT: u32 = u32::MAX;
 
@@ -211,6 +262,8 @@ struct Dfs<'a> {
     rank: usize,
     /// Set by the caller to stop the search (opt-in).
     cancel: Option<&'a AtomicBool>,
+    /// The solver's limits (opt-in).
+    limit: Option<&'a SearchLimit>,
     state: SearchState,
     /// Blank cells visited, root first.
     path: Vec<u8>,
@@ -232,6 +285,7 @@ impl<'a> Dfs<'a> {
             stop,
             rank: 1,
             cancel: None,
+            limit: None,
             state,
             path,
             nodes: 0,
@@ -240,6 +294,14 @@ impl<'a> Dfs<'a> {
             cut: NO_CUT,
             leaves: Vec::new(),
             nodes_at_last_leaf: 0,
+        }
+    }
+
+    /// Counts against the limit the nodes expanded since the last whole
+    /// chunk: every subtree's search ends with this.
+    fn charge_rest(&self) {
+        if let Some(limit) = self.limit {
+            limit.charge(self.nodes % LIMIT_CHUNK);
         }
     }
 
@@ -299,10 +361,17 @@ impl<'a> Dfs<'a> {
         }
         if self.stop.load(Ordering::Relaxed) < self.rank
             || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+            || self.limit.is_some_and(SearchLimit::is_reached)
         {
             return false;
         }
         self.nodes += 1;
+        if self.nodes.is_multiple_of(LIMIT_CHUNK)
+            && let Some(limit) = self.limit
+            && !limit.charge(LIMIT_CHUNK)
+        {
+            return false;
+        }
         let blank = self.state.blank;
         let h = self.h;
         let neighbours = &h.rect.neighbours[blank as usize];
@@ -380,14 +449,16 @@ pub fn ida_star_until(
     tiles: &[u8],
     cancel: Option<&AtomicBool>,
 ) -> Option<Found> {
-    ida_star_logged(heuristic, tiles, cancel, &mut |_, _| {})
+    ida_star_logged(heuristic, tiles, cancel, None, &mut |_, _| {})
 }
 
-/// [`ida_star_until`], telling `log` each iteration's bound and nodes.
+/// [`ida_star_until`] within `limit`, telling `log` each iteration's
+/// bound and nodes. `None` when cancelled or the limit was reached.
 pub(crate) fn ida_star_logged(
     heuristic: &Heuristic,
     tiles: &[u8],
     cancel: Option<&AtomicBool>,
+    limit: Option<&SearchLimit>,
     log: &mut dyn FnMut(u32, u64),
 ) -> Option<Found> {
     let mut root = SearchState::new(heuristic, tiles);
@@ -433,8 +504,10 @@ pub(crate) fn ida_star_logged(
             // Short solutions: one plain search from the root.
             let mut dfs = Dfs::new(heuristic, &shared.stop, root.clone(), vec![start_blank]);
             dfs.cancel = cancel;
+            dfs.limit = limit;
             let found = dfs.search(0, bound, u8::MAX);
             shared.nodes.fetch_add(dfs.nodes, Ordering::Relaxed);
+            dfs.charge_rest();
             shared
                 .next_bound
                 .fetch_min(dfs.next_bound, Ordering::Relaxed);
@@ -449,8 +522,10 @@ pub(crate) fn ida_star_logged(
                     let previous = path[path.len() - 2];
                     let mut dfs = Dfs::new(heuristic, &shared.stop, state.clone(), path.clone());
                     dfs.cancel = cancel;
+                    dfs.limit = limit;
                     let found = dfs.search(FRONTIER, bound, previous);
                     shared.nodes.fetch_add(dfs.nodes, Ordering::Relaxed);
+                    dfs.charge_rest();
                     shared
                         .next_bound
                         .fetch_min(dfs.next_bound, Ordering::Relaxed);
@@ -465,7 +540,7 @@ pub(crate) fn ida_star_logged(
         };
         // An iteration the flag cut short is not logged: `log` hears only
         // of bounds searched through.
-        if solution.is_none() && cancelled() {
+        if solution.is_none() && (cancelled() || limit.is_some_and(SearchLimit::is_reached)) {
             return None;
         }
         log(bound, shared.nodes.load(Ordering::Relaxed) - before);

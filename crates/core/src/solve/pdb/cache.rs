@@ -190,6 +190,13 @@ pub enum Progress {
         /// Nodes expanded so far.
         nodes: u64,
     },
+    /// A shortest-path search on a board too big for pattern databases
+    /// (over [`MAX_CELLS`](super::MAX_CELLS) cells) runs on Manhattan
+    /// distance with linear conflicts alone: slow beyond about 25 cells.
+    NoTables {
+        /// The board's cells.
+        cells: usize,
+    },
     /// A table was built but could not be written to the cache: it will
     /// be built again next time.
     NotSaved {
@@ -216,6 +223,13 @@ impl std::fmt::Display for Progress {
             Progress::Searching { bound, nodes } => write!(
                 f,
                 "searching: moves up to {bound} looked at ({nodes} nodes)"
+            ),
+            Progress::NoTables { cells } => write!(
+                f,
+                "no pattern databases for boards of over {} cells (this one has {cells}): the \
+                 shortest search uses Manhattan distance with linear conflicts alone, which \
+                 can take hours past about 25 cells",
+                super::MAX_CELLS
             ),
             Progress::NotSaved { table, error } => write!(
                 f,

@@ -78,6 +78,8 @@ pub struct Solver<'a> {
     cache: Option<PdbCache>,
     progress: Option<Callback<'a>>,
     cancel: Option<Arc<AtomicBool>>,
+    time_limit: Option<Duration>,
+    max_nodes: Option<u64>,
 }
 
 /// The progress callback a solver holds.
@@ -91,6 +93,8 @@ impl std::fmt::Debug for Solver<'_> {
             .field("cache", &self.cache)
             .field("progress", &self.progress.is_some())
             .field("cancel", &self.cancel)
+            .field("time_limit", &self.time_limit)
+            .field("max_nodes", &self.max_nodes)
             .finish()
     }
 }
@@ -177,6 +181,43 @@ impl<'a> Solver<'a> {
     /// ```
     pub fn cancel_on(mut self, flag: Arc<AtomicBool>) -> Solver<'a> {
         self.cancel = Some(flag);
+        self
+    }
+
+    /// The longest a shortest-path search may take, counted from the
+    /// moment its tables are ready (loading or building them is not
+    /// counted; [`on_progress`](Self::on_progress) hears of builds): past
+    /// it the search ends with [`SolveError::LimitReached`] and what it
+    /// ruled out. The clock is looked at every 16,384 nodes a worker
+    /// expands.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use npuzzle_core::{Arrangement, Board, SolveError, Solver};
+    /// let board: Board = "4x4".parse()?;
+    /// let from: Arrangement = "14 13 15 7/11 12 9 5/6 0 2 1/4 8 10 3".parse()?;
+    /// let to = Arrangement::new((0..16).collect());
+    /// let solver = Solver::new().optimal(true).pattern_tiles(0).max_nodes(100_000);
+    /// match solver.solve(&board, &from, &to) {
+    ///     Err(SolveError::LimitReached { lower_bound, nodes }) => {
+    ///         assert!(lower_bound > 30 && lower_bound <= 57); // 57 is the shortest
+    ///         assert!(nodes >= 100_000 && nodes < 200_000);
+    ///     }
+    ///     other => panic!("{other:?}"),
+    /// }
+    /// # let _ = Duration::ZERO;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn time_limit(mut self, limit: Duration) -> Solver<'a> {
+        self.time_limit = Some(limit);
+        self
+    }
+
+    /// The most nodes a shortest-path search may expand (counted in steps
+    /// of 16,384 a worker): past it the search ends with
+    /// [`SolveError::LimitReached`]. See [`time_limit`](Self::time_limit).
+    pub fn max_nodes(mut self, nodes: u64) -> Solver<'a> {
+        self.max_nodes = Some(nodes);
         self
     }
 
@@ -325,13 +366,38 @@ impl<'a> Solver<'a> {
             return Ok(blanks::shortest(rows, cols, a, b));
         }
         let (heuristic, tiles) = self.heuristic(board, a, b)?;
+        let started = Instant::now();
+        let limit = (self.time_limit.is_some() || self.max_nodes.is_some()).then(|| {
+            optimal::SearchLimit::new(self.max_nodes, self.time_limit.map(|t| started + t))
+        });
+        // What the search rules out: the start's heuristic, then every
+        // length up to each bound searched through (the next length of the
+        // solutions' parity is two more).
+        let mut lower_bound = heuristic.value(&tiles) as u64;
         let mut nodes = 0;
-        let mut log = |bound, iteration_nodes| {
+        let mut log = |bound: u32, iteration_nodes| {
             nodes += iteration_nodes;
+            lower_bound = lower_bound.max(bound as u64 + 2);
             self.report(&Progress::Searching { bound, nodes });
         };
-        optimal::ida_star_logged(&heuristic, &tiles, self.cancel.as_deref(), &mut log)
-            .ok_or(SolveError::Cancelled)
+        let found = optimal::ida_star_logged(
+            &heuristic,
+            &tiles,
+            self.cancel.as_deref(),
+            limit.as_ref(),
+            &mut log,
+        );
+        match found {
+            Some(found) => Ok(found),
+            None if limit.as_ref().is_some_and(optimal::SearchLimit::is_reached) => {
+                let counted = limit.as_ref().map_or(0, optimal::SearchLimit::counted);
+                Err(SolveError::LimitReached {
+                    lower_bound,
+                    nodes: nodes.max(counted),
+                })
+            }
+            None => Err(SolveError::Cancelled),
+        }
     }
 
     /// A shortest-path search of `from` → `to` made ready to be split
@@ -357,8 +423,8 @@ impl<'a> Solver<'a> {
     /// # Errors
     /// [`SolveError::Unreachable`] when `to` cannot be reached,
     /// [`SolveError::Input`] on arrangements that do not fit the board,
-    /// [`Limit::NoShortestSearch`] when the board is not a rectangle of at
-    /// most 64 cells, [`Limit::RepeatedTokens`] when tokens repeat,
+    /// [`Limit::NoShortestSearch`] when the board is not a rectangle,
+    /// [`Limit::RectangleTooBig`] past 64 cells, [`Limit::RepeatedTokens`] when tokens repeat,
     /// [`SolveError::Pdb`] when a table cannot be had,
     /// [`SolveError::Cancelled`].
     pub fn split(
@@ -389,7 +455,7 @@ impl<'a> Solver<'a> {
         a: &[Token],
         b: &[Token],
     ) -> Result<(Heuristic, Vec<u8>), SolveError> {
-        let (rows, cols) = rectangle(board).ok_or(Limit::NoShortestSearch)?;
+        let (rows, cols) = sides(board, 64, "shortest solutions are searched")?;
         if !distinct(a) {
             return Err(Limit::RepeatedTokens.into());
         }
@@ -404,7 +470,14 @@ impl<'a> Solver<'a> {
                 self.cache.as_ref(),
                 &|p| self.report(p),
             )?,
-            None => Heuristic::manhattan(&rect, blank_goal),
+            None => {
+                if rect.rows * rect.cols > pdb::MAX_CELLS {
+                    self.report(&Progress::NoTables {
+                        cells: rect.rows * rect.cols,
+                    });
+                }
+                Heuristic::manhattan(&rect, blank_goal)
+            }
         };
         self.cancelled()?;
         Ok((heuristic, tiles))
@@ -443,13 +516,11 @@ impl<'a> Solver<'a> {
     /// each table's file (when there is a cache), entries and time.
     ///
     /// # Errors
-    /// [`Limit::NoShortestSearch`] when the board is not a rectangle of
-    /// at most 32 cells, [`SolveError::Input`] when `blank` is off the
+    /// [`Limit::NoShortestSearch`] when the board is not a rectangle,
+    /// [`Limit::RectangleTooBig`] past 32 cells, [`SolveError::Input`] when `blank` is off the
     /// board, [`SolveError::Pdb`] when a table's memory cannot be had.
     pub fn prepare(&self, board: &Board, blank: Cell) -> Result<Vec<Table>, SolveError> {
-        let (rows, cols) = rectangle(board)
-            .filter(|(r, c)| r * c <= pdb::MAX_CELLS)
-            .ok_or(Limit::NoShortestSearch)?;
+        let (rows, cols) = sides(board, pdb::MAX_CELLS, "pattern databases are built")?;
         if blank as usize >= board.cells() {
             return Err(crate::Error::BadArrangement {
                 which: "blank".into(),
@@ -468,6 +539,8 @@ impl<'a> Solver<'a> {
             cache: None,
             progress: None,
             cancel: None,
+            time_limit: None,
+            max_nodes: None,
         };
         let mut out = Vec::new();
         for cells in strong.tables(&rect, blank as u8).unwrap_or_default() {
@@ -628,6 +701,23 @@ fn rectangle(board: &Board) -> Option<(usize, usize)> {
     match board.box_dims()? {
         &[rows, cols] if rows >= 2 && cols >= 2 && rows * cols <= 64 => Some((rows, cols)),
         _ => None,
+    }
+}
+
+/// The sides of a 2-D box with both sides at least 2 and at most `max`
+/// cells, for `what` (the message's start).
+fn sides(board: &Board, max: usize, what: &'static str) -> Result<(usize, usize), Limit> {
+    match board.box_dims() {
+        Some(&[rows, cols]) if rows >= 2 && cols >= 2 => match rows * cols <= max {
+            true => Ok((rows, cols)),
+            false => Err(Limit::RectangleTooBig {
+                what,
+                rows,
+                cols,
+                max,
+            }),
+        },
+        _ => Err(Limit::NoShortestSearch),
     }
 }
 
