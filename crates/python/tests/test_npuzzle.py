@@ -230,6 +230,25 @@ def test_ctrl_c_stops_a_long_search():
     assert child.returncode != 0
 
 
+def test_ctrl_c_stops_a_table_build():
+    # A 6-tile table on 4x5: 27.9 M placements, seconds to build.
+    code = (
+        "import npuzzle\n"
+        "print('building', flush=True)\n"
+        "npuzzle.prepare('4x5', blank=19, pattern_tiles=6, cache=False)\n"
+        "print('finished')\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "building"
+    time.sleep(0.5)
+    sent = time.perf_counter()
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert time.perf_counter() - sent < 5
+    assert "KeyboardInterrupt" in err and "finished" not in out
+    assert child.returncode != 0
+
+
 def test_threads_one_is_deterministic(cache):
     _, _, tiles = KORF_FIRST_TEN[1]
     a = npuzzle.solve("4x4", tiles, GOAL16, pattern_tiles=SMALL, cache=cache, threads=1)

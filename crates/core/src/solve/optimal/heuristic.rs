@@ -34,13 +34,15 @@ impl Heuristic {
     }
 
     /// Additive pattern databases for `patterns`, from memory, `cache` or
-    /// built; `progress` hears about builds.
+    /// built; `progress` hears about builds, which stop when `cancel` is
+    /// set.
     pub fn with_databases(
         rect: &Rect,
         blank_goal: u8,
         patterns: &[Vec<u8>],
         cache: Option<&PdbCache>,
         progress: OnProgress,
+        cancel: Option<&std::sync::atomic::AtomicBool>,
     ) -> Result<Heuristic, SolveError> {
         let mut dbs = Vec::new();
         for cells in patterns {
@@ -50,7 +52,7 @@ impl Heuristic {
                 cells: cells.clone(),
                 blank: blank_goal,
             };
-            dbs.push(pdb::shared(&pattern, cache, progress)?);
+            dbs.push(pdb::shared(&pattern, cache, progress, cancel)?);
         }
         Ok(Heuristic::from_databases(rect, blank_goal, dbs))
     }

@@ -164,7 +164,7 @@ mod tests {
                     cells: cells.clone(),
                     blank: 8,
                 };
-                pdb::shared(&pattern, None, &|_| {}).expect("a small table")
+                pdb::shared(&pattern, None, &|_| {}, None).expect("a small table")
             })
             .collect();
         let h = Heuristic::from_databases(&rect, 8, dbs);

@@ -66,7 +66,7 @@ fn databases(rect: &Rect, blank_goal: u8, max: usize) -> Vec<Arc<PatternDb>> {
                 cells,
                 blank: blank_goal,
             };
-            Arc::new(PatternDb::build(&pattern, &|_| {}).unwrap())
+            Arc::new(PatternDb::build(&pattern, &|_| {}, None).unwrap().unwrap())
         })
         .collect()
 }
@@ -288,7 +288,7 @@ fn databases_equal_brute_force() {
             cells: cells.clone(),
             blank,
         };
-        let db = PatternDb::build(&pattern, &|_| {}).unwrap();
+        let db = PatternDb::build(&pattern, &|_| {}, None).unwrap().unwrap();
         let mut dist: HashMap<(Vec<u8>, u8), u32> = HashMap::new();
         let mut queue = VecDeque::new();
         dist.insert((cells.clone(), blank), 0);

@@ -1,7 +1,7 @@
 //! Building a database: breadth-first search backwards from the goal over
 //! (placement, blank region) states, layer by layer on all cores.
 
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
@@ -14,7 +14,8 @@ use crate::solve::error::PdbError;
 
 impl PatternDb {
     /// Builds the database by breadth-first search on all cores, calling
-    /// `progress` after each layer.
+    /// `progress` after each layer; `None` when `cancel` was set (it is
+    /// looked at every 4,096 states).
     ///
     /// # Errors
     /// [`PdbError::OutOfMemory`] when the table's memory cannot be had.
@@ -24,7 +25,8 @@ impl PatternDb {
     pub fn build(
         pattern: &Pattern,
         progress: &(dyn Fn(BuildProgress) + Sync),
-    ) -> Result<PatternDb, PdbError> {
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Option<PatternDb>, PdbError> {
         let n = pattern.rows * pattern.cols;
         let k = pattern.cells.len();
         assert!(
@@ -89,6 +91,7 @@ impl PatternDb {
         let mut frontier: Vec<Vec<u64>> = vec![vec![pack(&goal, pattern.blank)]];
         found_placements.fetch_add(1, Ordering::Relaxed);
         let mut depth = 0u32;
+        let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
         while frontier.iter().any(|c| !c.is_empty()) {
             let next_depth = (depth + 1).min(254);
             let next: Vec<Vec<u64>> = frontier
@@ -96,6 +99,9 @@ impl PatternDb {
                 .flat_map(|layer| layer.par_chunks(4096))
                 .map(|chunk| {
                     let mut out = Vec::new();
+                    if cancelled() {
+                        return out;
+                    }
                     let mut pos = vec![0u8; k];
                     for &state in chunk {
                         let cell = unpack(state, &mut pos);
@@ -136,6 +142,9 @@ impl PatternDb {
                     out
                 })
                 .collect();
+            if cancelled() {
+                return Ok(None);
+            }
             frontier = next;
             progress(BuildProgress {
                 placements: found_placements.load(Ordering::Relaxed),
@@ -156,10 +165,10 @@ impl PatternDb {
             }
             e.store(v.to_le(), Ordering::Relaxed);
         }
-        Ok(PatternDb {
+        Ok(Some(PatternDb {
             pattern: pattern.clone(),
             geo,
             table,
-        })
+        }))
     }
 }

@@ -9,6 +9,7 @@
 //! a crashed build left behind. A folder others may write to is refused.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::{BuildProgress, Pattern, PatternDb};
@@ -257,6 +258,7 @@ pub(crate) fn shared(
     pattern: &Pattern,
     cache: Option<&PdbCache>,
     progress: OnProgress,
+    cancel: Option<&AtomicBool>,
 ) -> Result<Arc<PatternDb>, SolveError> {
     let slot = {
         let mut tables = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
@@ -273,7 +275,7 @@ pub(crate) fn shared(
     if let Some(db) = table.as_ref() {
         return Ok(db.clone());
     }
-    let db = Arc::new(load_or_build(pattern, cache, progress, Save::Tried)?);
+    let db = Arc::new(load_or_build(pattern, cache, progress, Save::Tried, cancel)?);
     *table = Some(db.clone());
     Ok(db)
 }
@@ -300,12 +302,14 @@ pub(crate) enum Save {
 
 /// The database of `pattern` from `cache`, else built and written there;
 /// not kept in memory (`pdb build` holds one table at a time). With a
-/// cache, the table's lock file is held meanwhile.
+/// cache, the table's lock file is held meanwhile. A build stops with
+/// [`SolveError::Cancelled`] soon after `cancel` is set.
 pub(crate) fn load_or_build(
     pattern: &Pattern,
     cache: Option<&PdbCache>,
     progress: OnProgress,
     save: Save,
+    cancel: Option<&AtomicBool>,
 ) -> Result<PatternDb, SolveError> {
     pattern.check_size()?;
     let _lock = cache.and_then(|c| c.lock(pattern));
@@ -322,13 +326,14 @@ pub(crate) fn load_or_build(
         done: 0,
         total,
     });
-    let db = PatternDb::build(pattern, &|p: BuildProgress| {
+    let report = |p: BuildProgress| {
         progress(&Progress::Building {
             table: table.clone(),
             done: p.placements,
             total,
         })
-    })?;
+    };
+    let db = PatternDb::build(pattern, &report, cancel)?.ok_or(SolveError::Cancelled)?;
     match (cache.map(|c| db.save(&c.path_of(pattern))), save) {
         (Some(Err(error)), Save::Required) => return Err(error.into()),
         (Some(Err(error)), Save::Tried) => progress(&Progress::NotSaved { table, error }),

@@ -161,10 +161,11 @@ impl<'a> Solver<'a> {
     /// A flag that stops a shortest-path search when it is set (from
     /// another thread, a signal handler, ...): the search then ends with
     /// [`SolveError::Cancelled`]. IDA*'s workers look at it at every node
-    /// they expand, and it is looked at before and after the pattern
-    /// databases are loaded or built (a build itself is not stopped).
-    /// Other methods (breadth-first search on small boards, constructive
-    /// solutions) are quick and do not look at it. Without a flag nothing
+    /// they expand, a pattern database build every 4,096 states it
+    /// expands (the table is then neither kept nor saved), and the
+    /// near-shortest search at every state. Other methods (breadth-first
+    /// search on small boards, constructive solutions) are quick and do
+    /// not look at it. Without a flag nothing
     /// changes, node counts included.
     ///
     /// ```
@@ -329,6 +330,7 @@ impl<'a> Solver<'a> {
                 &patterns,
                 self.cache.as_ref(),
                 &|p| self.report(p),
+                self.cancel.as_deref(),
             )?,
             None => Heuristic::manhattan(&rect, blank_goal),
         };
@@ -469,6 +471,7 @@ impl<'a> Solver<'a> {
                 &patterns,
                 self.cache.as_ref(),
                 &|p| self.report(p),
+                self.cancel.as_deref(),
             )?,
             None => {
                 if rect.rows * rect.cols > pdb::MAX_CELLS {
@@ -548,7 +551,13 @@ impl<'a> Solver<'a> {
             let pattern = pattern(&rect, cells, blank as u8);
             let report = |p: &Progress| self.report(p);
             let db =
-                pdb::load_or_build(&pattern, self.cache.as_ref(), &report, pdb::Save::Required)?;
+                pdb::load_or_build(
+                &pattern,
+                self.cache.as_ref(),
+                &report,
+                pdb::Save::Required,
+                self.cancel.as_deref(),
+            )?;
             out.push(Table {
                 file: self.cache.as_ref().map(|c| c.path_of(&pattern)),
                 entries: db.len(),
