@@ -112,6 +112,7 @@ def main():
     scale = 4 if args.quick else 1
     inputs = {
         "odd": (os.path.join(tmp, "odd.txt"), lambda p: gen_odd(p, 20 // scale, 499, 1)),
+        "odd-3x3": (os.path.join(tmp, "odd3.txt"), lambda p: gen_odd(p, 1_000_000 // scale, 3, 5)),
         "mxn": (os.path.join(tmp, "mxn.txt"), lambda p: gen_mxn(p, 8 // scale, 999, 999, 2)),
         "commedia": (os.path.join(tmp, "commedia.txt"), lambda p: gen_commedia(p, 8 // scale, 100, 3)),
         "batch": (os.path.join(tmp, "batch.jsonl"), lambda p: gen_batch(p, 8 // scale, 499, 4)),
@@ -120,8 +121,9 @@ def main():
     for name, (path, gen) in inputs.items():
         gen(path)
         mb = os.path.getsize(path) / 1e6
-        cmds = [[npuzzle, "batch"] if name == "batch" else [npuzzle, "judge", name], ["wc", "-w"]]
-        with_seed = name == "odd" and seed_exe
+        fmt = name.split("-")[0]
+        cmds = [[npuzzle, "batch"] if name == "batch" else [npuzzle, "judge", fmt], ["wc", "-w"]]
+        with_seed = fmt == "odd" and seed_exe
         if with_seed:
             cmds.append([seed_exe])
         medians, outs = timed(cmds, path, args.runs)

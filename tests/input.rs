@@ -74,3 +74,56 @@ fn hostile_input_is_refused_cheaply_and_never_echoed_raw() {
         "{out}"
     );
 }
+
+/// A 1×1000000 grid one token a line spans several input windows: a bad,
+/// repeated or out-of-range token is reported on its own line, from a
+/// pipe, a file and a mapped file alike.
+#[test]
+fn judge_errors_name_the_line_of_the_token_in_grids_of_many_windows() {
+    let n = 1_000_000;
+    let grid = |line5: &str| {
+        let mut text = format!("1 {n}\n");
+        for t in 1..n {
+            text.push_str(if t == 4 { line5 } else { "" });
+            if t != 4 {
+                text.push_str(&t.to_string());
+            }
+            text.push('\n');
+        }
+        text.push_str("0\n0 0\n");
+        text
+    };
+    let cases = [
+        ("x", "line 5: 'x' is not a number"),
+        ("7", "line 8: token 7 appears more than once in the first grid"),
+        ("99999999", "line 5: token 99999999 in the first grid is out of range"),
+        ("0", "line 1000001: several blanks (0) in the first grid"),
+    ];
+    for (token, message) in cases {
+        let input = grid(token);
+        let outcomes = [
+            run(&["judge", "mxn"], &input),
+            common::run_on_file(&["judge", "mxn"], &input, 0),
+            common::run_on_file(&["judge", "mxn", "--mmap"], &input, 0),
+        ];
+        for (code, _, err) in outcomes {
+            assert_eq!(code, 2, "{token}: {err}");
+            assert!(err.contains(&format!("case 1, {message}")), "{token}: {err}");
+        }
+    }
+}
+
+/// Many small cases are read in time proportional to the input (line
+/// numbers are found only for errors).
+#[test]
+fn many_small_cases_and_an_error_at_the_end() {
+    let mut input = String::new();
+    for _ in 0..100_000 {
+        input.push_str("3 3\n1 2 3\n4 5 6\n7 8 0\n");
+    }
+    input.push_str("2 2\n1 2\n3 3\n0 0\n");
+    let (code, out, err) = run(&["judge", "mxn"], &input);
+    assert_eq!(code, 2);
+    assert_eq!(out.lines().count(), 100_000);
+    assert!(err.contains("case 100001, line 400003: token 3 appears more than once"), "{err}");
+}

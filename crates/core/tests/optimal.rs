@@ -128,5 +128,9 @@ fn a_cancel_flag_stops_a_table_build() {
     let why = solver.solve(&board, &from, &Arrangement::solved(20));
     setter.join().unwrap();
     assert!(matches!(why, Err(SolveError::Cancelled)), "{why:?}");
-    assert!(started.elapsed().as_secs_f64() < 3.0, "{:?}", started.elapsed());
+    assert!(
+        started.elapsed().as_secs_f64() < 3.0,
+        "{:?}",
+        started.elapsed()
+    );
 }

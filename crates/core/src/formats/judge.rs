@@ -88,6 +88,7 @@ fn judge_all<W: Write>(
         pending: Vec::new(),
         pending_cells: 0,
         spare: Vec::new(),
+        seen: Vec::new(),
         in_flight: std::collections::VecDeque::new(),
         hdu: None,
     };
@@ -105,8 +106,6 @@ type Decided = (Vec<Case>, Vec<Result<bool, Error>>);
 /// A case read and waiting for its decision.
 struct Case {
     number: u64,
-    /// Where the case ends, for errors found when deciding it.
-    line: u64,
     /// The box's sides (unused for HDU 4021).
     dims: Vec<usize>,
     first: Vec<u32>,
@@ -123,6 +122,8 @@ struct Judge<'a> {
     pending: Vec<Case>,
     pending_cells: usize,
     spare: Vec<Vec<u32>>,
+    /// The tokens of the grid being read, a bit each.
+    seen: Vec<u64>,
     /// Batches being decided, oldest first.
     in_flight: std::collections::VecDeque<std::sync::mpsc::Receiver<Decided>>,
     hdu: Option<std::sync::Arc<Board>>,
@@ -220,36 +221,74 @@ impl Judge<'_> {
         }
     }
 
-    /// Reads a grid of `cells` tokens, each in `0..cells`.
+    /// Reads a grid of `cells` tokens, each of `0..cells` once. The tokens
+    /// are checked window by window as they are read, so that an error
+    /// names the line of the token at fault even in grids that span many
+    /// windows (a 1×1000000 grid one token a line).
     fn grid(&mut self, cells: usize, which: &str) -> Result<Vec<u32>, Error> {
         let mut grid = self.spare.pop().unwrap_or_default();
         grid.clear();
         grid.reserve(cells);
-        let taken = self
-            .numbers
-            .take_into(cells, &mut grid)
-            .map_err(|bad| self.bad_number(bad))?;
-        if taken < cells {
-            return Err(self.error(format!(
-                "input ends after {taken} of the {cells} numbers of {which}"
-            )));
-        }
-        // A max (which vectorizes) first; the offending token only if needed.
-        let max = grid.iter().fold(0, |m, &v| m.max(v)) as usize;
-        if let Some(i) = (max >= cells)
-            .then(|| grid.iter().position(|&v| v as usize >= cells))
-            .flatten()
-        {
-            return Err(Error::Input {
-                place: self.place(self.numbers.line_back(cells - i)),
-                problem: format!(
-                    "token {} in {which} is out of range: a board of {cells} cells holds 0..{}",
-                    grid[i],
+        let mut seen = std::mem::take(&mut self.seen);
+        seen.clear();
+        seen.resize(cells.div_ceil(64), 0);
+        let checked = loop {
+            let before = grid.len();
+            if before == cells {
+                break Ok(());
+            }
+            let taken = self
+                .numbers
+                .take_window_into(cells - before, &mut grid)
+                .map_err(|bad| self.bad_number(bad))?;
+            if taken == 0 {
+                break Err(self.error(format!(
+                    "input ends after {before} of the {cells} numbers of {which}"
+                )));
+            }
+            if let Err(e) = self.check_tokens(&grid, before, cells, &mut seen, which) {
+                break Err(e);
+            }
+        };
+        self.seen = seen;
+        checked.map(|()| grid)
+    }
+
+    /// Checks `grid[from..]` (just read, so still in the window) against a
+    /// board of `cells` cells: each token in range and not seen before in
+    /// the grid (`seen`, a bit per token, updated).
+    fn check_tokens(
+        &self,
+        grid: &[u32],
+        from: usize,
+        cells: usize,
+        seen: &mut [u64],
+        which: &str,
+    ) -> Result<(), Error> {
+        for (i, &v) in grid.iter().enumerate().skip(from) {
+            let v = v as usize;
+            let problem = if v >= cells {
+                format!(
+                    "token {v} in {which} is out of range: a board of {cells} cells holds 0..{}",
                     cells - 1
-                ),
+                )
+            } else if seen[v / 64] >> (v % 64) & 1 == 0 {
+                seen[v / 64] |= 1 << (v % 64);
+                continue;
+            } else if v == 0 {
+                format!("several blanks (0) in {which}: the judges' puzzles have exactly one blank")
+            } else {
+                format!(
+                    "token {v} appears more than once in {which}; each of 0..{} must appear once",
+                    cells - 1
+                )
+            };
+            return Err(Error::Input {
+                place: self.place(self.numbers.line_back(grid.len() - i)),
+                problem,
             });
         }
-        Ok(grid)
+        Ok(())
     }
 
     /// Reads one case's grids and queues it; decides the queue when full.
@@ -272,7 +311,6 @@ impl Judge<'_> {
         };
         self.pending.push(Case {
             number: self.case,
-            line: self.numbers.line(),
             dims,
             first,
             second,
@@ -352,7 +390,7 @@ impl Judge<'_> {
 /// permutations on the way), or the general decision on HDU 4021's board.
 fn decide(case: &Case, hdu: Option<&Board>) -> Result<bool, Error> {
     let not_permutation = |e: NotPermutation, which: &str, cells: usize| Error::Input {
-        place: format!("case {}, line {}", case.number, case.line),
+        place: format!("case {}", case.number),
         problem: match e {
             NotPermutation::Repeated(0) => {
                 format!("several blanks (0) in {which}: the judges' puzzles have exactly one blank")
@@ -379,7 +417,7 @@ fn decide(case: &Case, hdu: Option<&Board>) -> Result<bool, Error> {
         let from = Arrangement::new(case.first.clone());
         let to = Arrangement::new(second.clone());
         let verdict = reach(board, &from, &to).map_err(|e| Error::Input {
-            place: format!("case {}, line {}", case.number, case.line),
+            place: format!("case {}", case.number),
             problem: e.to_string(),
         })?;
         return Ok(verdict.is_reachable());

@@ -170,16 +170,36 @@ impl Numbers {
         Ok(Some(v))
     }
 
-    /// Appends up to `count` numbers to `out`; fewer only at the end of
-    /// input. Returns how many were appended.
-    pub fn take_into(&mut self, count: usize, out: &mut Vec<u32>) -> Result<usize, BadNumber> {
+    /// Appends up to `count` numbers to `out` from the current window only
+    /// (moving on to the next window when this one is used up and nothing
+    /// was taken yet), so that [`line_back`](Self::line_back) still finds
+    /// every number appended; 0 only at the end of input.
+    pub fn take_window_into(
+        &mut self,
+        count: usize,
+        out: &mut Vec<u32>,
+    ) -> Result<usize, BadNumber> {
         let mut taken = 0;
-        while taken < count && self.ready()? {
-            let numbers = &self.parts[self.part].numbers;
-            let n = (count - taken).min(numbers.len() - self.index);
-            out.extend_from_slice(&numbers[self.index..self.index + n]);
-            self.index += n;
-            taken += n;
+        while taken < count {
+            if let Some(part) = self.parts.get(self.part) {
+                if self.index < part.numbers.len() {
+                    let n = (count - taken).min(part.numbers.len() - self.index);
+                    out.extend_from_slice(&part.numbers[self.index..self.index + n]);
+                    self.index += n;
+                    taken += n;
+                    continue;
+                }
+                if let Some(bad) = self.part_error() {
+                    // The numbers before it first; the error on the next call.
+                    return if taken > 0 { Ok(taken) } else { Err(bad) };
+                }
+                self.part += 1;
+                self.index = 0;
+                continue;
+            }
+            if taken > 0 || !self.advance()? {
+                break;
+            }
         }
         Ok(taken)
     }
@@ -212,12 +232,25 @@ mod tests {
     use super::source::tests::{Trickle, mapped};
     use super::*;
 
+    /// Up to `count` numbers, window after window: fewer only at the end
+    /// of input.
+    fn take_into(r: &mut Numbers, count: usize, out: &mut Vec<u32>) -> Result<usize, BadNumber> {
+        let mut taken = 0;
+        while taken < count {
+            match r.take_window_into(count - taken, out)? {
+                0 => break,
+                n => taken += n,
+            }
+        }
+        Ok(taken)
+    }
+
     #[test]
     fn a_count_then_a_grid() {
         read_numbers("3\r\n1 2\n 0".as_bytes(), |r| {
             assert_eq!(r.next_number().unwrap(), Some(3));
             let mut grid = Vec::new();
-            assert_eq!(r.take_into(3, &mut grid).unwrap(), 3);
+            assert_eq!(take_into(r, 3, &mut grid).unwrap(), 3);
             assert_eq!(grid, vec![1, 2, 0]);
             assert_eq!(r.line(), 3);
             assert_eq!(r.next_number().unwrap(), None);
@@ -350,7 +383,7 @@ mod tests {
     fn numbers_before_an_error_are_delivered() {
         read_numbers(&b"1 2 3 x"[..], |r| {
             let mut out = Vec::new();
-            assert_eq!(r.take_into(3, &mut out).unwrap(), 3);
+            assert_eq!(take_into(r, 3, &mut out).unwrap(), 3);
             assert!(r.next_number().is_err());
         });
     }
@@ -378,7 +411,7 @@ mod tests {
             read_numbers(input, |r| {
                 let mut out = Vec::new();
                 assert_eq!(
-                    r.take_into(usize::MAX, &mut out).unwrap_err().line,
+                    take_into(r, usize::MAX, &mut out).unwrap_err().line,
                     bad_line
                 );
                 assert_eq!(out, expected);

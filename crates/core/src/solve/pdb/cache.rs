@@ -275,7 +275,13 @@ pub(crate) fn shared(
     if let Some(db) = table.as_ref() {
         return Ok(db.clone());
     }
-    let db = Arc::new(load_or_build(pattern, cache, progress, Save::Tried, cancel)?);
+    let db = Arc::new(load_or_build(
+        pattern,
+        cache,
+        progress,
+        Save::Tried,
+        cancel,
+    )?);
     *table = Some(db.clone());
     Ok(db)
 }
@@ -366,9 +372,9 @@ mod tests {
                 builds.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             }
         };
-        load_or_build(&small(), Some(&cache), &count, Save::Tried).unwrap();
+        load_or_build(&small(), Some(&cache), &count, Save::Tried, None).unwrap();
         assert!(cache.has(&small()));
-        load_or_build(&small(), Some(&cache), &count, Save::Tried).unwrap();
+        load_or_build(&small(), Some(&cache), &count, Save::Tried, None).unwrap();
         assert_eq!(builds.into_inner(), 1, "the second one is loaded");
         assert_eq!(cache.list().unwrap().len(), 1);
         assert_eq!(cache.clear().unwrap(), 1);
@@ -379,7 +385,7 @@ mod tests {
     fn without_a_cache_nothing_is_written() {
         let dir = tempfile::tempdir().unwrap();
         let before = std::fs::read_dir(dir.path()).unwrap().count();
-        let db = load_or_build(&small(), None, &|_| {}, Save::Tried).unwrap();
+        let db = load_or_build(&small(), None, &|_| {}, Save::Tried, None).unwrap();
         assert_eq!(db.lookup(&[2, 1], 0), 6);
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), before);
     }
@@ -408,12 +414,13 @@ mod tests {
                 }
             },
             Save::Tried,
+            None,
         )
         .unwrap();
         let reported = reported.into_inner().unwrap();
         assert_eq!(reported.len(), 1);
         assert!(reported[0].contains("could not be saved"));
-        let required = load_or_build(&small(), Some(&cache), &|_| {}, Save::Required);
+        let required = load_or_build(&small(), Some(&cache), &|_| {}, Save::Required, None);
         assert!(matches!(
             required,
             Err(SolveError::Pdb(PdbError::Io { .. }))
@@ -428,7 +435,7 @@ mod tests {
             .path()
             .join(format!(".{}.x1y2z3.tmp", small().file_name()));
         std::fs::write(&stale, b"half a table").unwrap();
-        load_or_build(&small(), Some(&cache), &|_| {}, Save::Required).unwrap();
+        load_or_build(&small(), Some(&cache), &|_| {}, Save::Required, None).unwrap();
         assert!(!stale.exists(), "swept under the table's lock");
         assert_eq!(cache.clear().unwrap(), 1);
         let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().flatten().collect();
@@ -456,8 +463,8 @@ mod tests {
         // Two caches on one folder stand for two processes.
         let other = PdbCache::at(dir.path()).unwrap();
         std::thread::scope(|s| {
-            s.spawn(|| load_or_build(&small(), Some(&cache), &count, Save::Required).unwrap());
-            s.spawn(|| load_or_build(&small(), Some(&other), &count, Save::Required).unwrap());
+            s.spawn(|| load_or_build(&small(), Some(&cache), &count, Save::Required, None).unwrap());
+            s.spawn(|| load_or_build(&small(), Some(&other), &count, Save::Required, None).unwrap());
         });
         assert_eq!(builds.into_inner(), 1);
     }

@@ -550,8 +550,7 @@ impl<'a> Solver<'a> {
             let started = Instant::now();
             let pattern = pattern(&rect, cells, blank as u8);
             let report = |p: &Progress| self.report(p);
-            let db =
-                pdb::load_or_build(
+            let db = pdb::load_or_build(
                 &pattern,
                 self.cache.as_ref(),
                 &report,
