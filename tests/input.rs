@@ -95,8 +95,14 @@ fn judge_errors_name_the_line_of_the_token_in_grids_of_many_windows() {
     };
     let cases = [
         ("x", "line 5: 'x' is not a number"),
-        ("7", "line 8: token 7 appears more than once in the first grid"),
-        ("99999999", "line 5: token 99999999 in the first grid is out of range"),
+        (
+            "7",
+            "line 8: token 7 appears more than once in the first grid",
+        ),
+        (
+            "99999999",
+            "line 5: token 99999999 in the first grid is out of range",
+        ),
         ("0", "line 1000001: several blanks (0) in the first grid"),
     ];
     for (token, message) in cases {
@@ -108,7 +114,10 @@ fn judge_errors_name_the_line_of_the_token_in_grids_of_many_windows() {
         ];
         for (code, _, err) in outcomes {
             assert_eq!(code, 2, "{token}: {err}");
-            assert!(err.contains(&format!("case 1, {message}")), "{token}: {err}");
+            assert!(
+                err.contains(&format!("case 1, {message}")),
+                "{token}: {err}"
+            );
         }
     }
 }
@@ -125,5 +134,8 @@ fn many_small_cases_and_an_error_at_the_end() {
     let (code, out, err) = run(&["judge", "mxn"], &input);
     assert_eq!(code, 2);
     assert_eq!(out.lines().count(), 100_000);
-    assert!(err.contains("case 100001, line 400003: token 3 appears more than once"), "{err}");
+    assert!(
+        err.contains("case 100001, line 400003: token 3 appears more than once"),
+        "{err}"
+    );
 }

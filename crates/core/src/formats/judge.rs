@@ -89,6 +89,7 @@ fn judge_all<W: Write>(
         pending_cells: 0,
         spare: Vec::new(),
         seen: Vec::new(),
+        permutation: (0, 0),
         in_flight: std::collections::VecDeque::new(),
         hdu: None,
     };
@@ -98,6 +99,20 @@ fn judge_all<W: Write>(
     let finished = judge.finish(output);
     output.flush()?;
     finished.and(read).map(|()| judge.answered)
+}
+
+/// A token mixed (a multiply and a shift, nonlinear): the sums of mixed
+/// tokens of two grids in range are equal when both are permutations, and
+/// when one is not, differ but for a chance of about 2^-32 or an input
+/// made to collide, which the decider still refuses (without the line).
+fn mix(v: u32) -> u64 {
+    let x = (v as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x ^ (x >> 29)
+}
+
+/// The wrapping sum of the mixed tokens.
+fn mixed_sum(grid: &[u32]) -> u64 {
+    grid.iter().map(|&v| mix(v)).fold(0, u64::wrapping_add)
 }
 
 /// A batch of cases with their verdicts, back from the deciders.
@@ -124,6 +139,8 @@ struct Judge<'a> {
     spare: Vec<Vec<u32>>,
     /// The tokens of the grid being read, a bit each.
     seen: Vec<u64>,
+    /// A board size and the mixed sum of its permutations' tokens.
+    permutation: (usize, u64),
     /// Batches being decided, oldest first.
     in_flight: std::collections::VecDeque<std::sync::mpsc::Receiver<Decided>>,
     hdu: Option<std::sync::Arc<Board>>,
@@ -246,6 +263,15 @@ impl Judge<'_> {
                     "input ends after {before} of the {cells} numbers of {which}"
                 )));
             }
+            // A grid read whole from one window (most are): a max and a
+            // sum of mixed tokens, which vectorize, tell a permutation;
+            // token by token only when they do not.
+            if taken == cells
+                && grid.iter().fold(0, |m, &v| m.max(v)) < cells as u32
+                && mixed_sum(&grid) == self.permutation_sum(cells)
+            {
+                break Ok(());
+            }
             if let Err(e) = self.check_tokens(&grid, before, cells, &mut seen, which) {
                 break Err(e);
             }
@@ -254,9 +280,19 @@ impl Judge<'_> {
         checked.map(|()| grid)
     }
 
+    /// The [`mixed_sum`] of 0..cells, kept for the last size asked.
+    fn permutation_sum(&mut self, cells: usize) -> u64 {
+        if self.permutation.0 != cells {
+            self.permutation = (cells, (0..cells as u32).map(mix).fold(0, u64::wrapping_add));
+        }
+        self.permutation.1
+    }
+
     /// Checks `grid[from..]` (just read, so still in the window) against a
     /// board of `cells` cells: each token in range and not seen before in
-    /// the grid (`seen`, a bit per token, updated).
+    /// the grid (`seen`, a bit per token, updated). The common case, no
+    /// error, takes a max (which vectorizes) and one pass without branches;
+    /// the token at fault is looked for only when there is one.
     fn check_tokens(
         &self,
         grid: &[u32],
@@ -265,30 +301,52 @@ impl Judge<'_> {
         seen: &mut [u64],
         which: &str,
     ) -> Result<(), Error> {
-        for (i, &v) in grid.iter().enumerate().skip(from) {
-            let v = v as usize;
-            let problem = if v >= cells {
-                format!(
-                    "token {v} in {which} is out of range: a board of {cells} cells holds 0..{}",
-                    cells - 1
-                )
-            } else if seen[v / 64] >> (v % 64) & 1 == 0 {
-                seen[v / 64] |= 1 << (v % 64);
-                continue;
-            } else if v == 0 {
-                format!("several blanks (0) in {which}: the judges' puzzles have exactly one blank")
-            } else {
-                format!(
-                    "token {v} appears more than once in {which}; each of 0..{} must appear once",
-                    cells - 1
-                )
-            };
-            return Err(Error::Input {
-                place: self.place(self.numbers.line_back(grid.len() - i)),
-                problem,
-            });
+        let slice = &grid[from..];
+        let max = slice.iter().fold(0, |m, &v| m.max(v)) as usize;
+        let mut repeated = 0;
+        if max < cells {
+            for &v in slice {
+                let (word, bit) = (v as usize / 64, 1u64 << (v % 64));
+                repeated |= seen[word] & bit;
+                seen[word] |= bit;
+            }
+            if repeated == 0 {
+                return Ok(());
+            }
         }
-        Ok(())
+        // Again, token by token, to find the first at fault, from the bits
+        // of the tokens before the slice (all in range and distinct).
+        seen.fill(0);
+        for &v in &grid[..from] {
+            seen[v as usize / 64] |= 1 << (v % 64);
+        }
+        let mut fault = None;
+        for (i, &v) in slice.iter().enumerate() {
+            let v = v as usize;
+            if v >= cells || seen[v / 64] >> (v % 64) & 1 == 1 {
+                fault = Some((from + i, v));
+                break;
+            }
+            seen[v / 64] |= 1 << (v % 64);
+        }
+        let (i, v) = fault.expect("a token at fault");
+        let problem = if v >= cells {
+            format!(
+                "token {v} in {which} is out of range: a board of {cells} cells holds 0..{}",
+                cells - 1
+            )
+        } else if v == 0 {
+            format!("several blanks (0) in {which}: the judges' puzzles have exactly one blank")
+        } else {
+            format!(
+                "token {v} appears more than once in {which}; each of 0..{} must appear once",
+                cells - 1
+            )
+        };
+        Err(Error::Input {
+            place: self.place(self.numbers.line_back(grid.len() - i)),
+            problem,
+        })
     }
 
     /// Reads one case's grids and queues it; decides the queue when full.
@@ -492,5 +550,56 @@ mod tests {
             err.unwrap(),
             "case 1, line 5: token 9 in the second grid is out of range: a board of 4 cells holds 0..3"
         );
+    }
+
+    /// Grids of 1 × 200,000 spread over lines of one to three tokens span
+    /// several input windows; a fault put anywhere (a token out of range,
+    /// a repeat of an earlier token, the blank again) is reported on the
+    /// line that holds it. The line is found here by counting the text.
+    #[test]
+    fn faults_are_reported_on_their_own_line_anywhere_in_a_long_grid() {
+        use rand::{Rng, SeedableRng};
+        let n = 200_000u32;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        for round in 0..12 {
+            let mut tokens: Vec<String> =
+                (1..n).map(|t| t.to_string()).chain(["0".into()]).collect();
+            let at = rng.random_range(1..tokens.len());
+            let fault = match round % 3 {
+                0 => (n + rng.random_range(0..1000)).to_string(),
+                1 => tokens[rng.random_range(0..at)].clone(),
+                _ => "0".to_string(),
+            };
+            // The blank repeated is found at the later of its two places.
+            let (at, fault_line_token) = if round % 3 == 2 {
+                (at.min(tokens.len() - 2), tokens.len() - 1)
+            } else {
+                (at, at)
+            };
+            tokens[at] = fault.clone();
+            let mut text = format!("1 {n}\n");
+            let mut line = 2;
+            let mut line_of = vec![0; tokens.len()];
+            let mut k = 0;
+            while k < tokens.len() {
+                let per = rng.random_range(1..=3).min(tokens.len() - k);
+                for j in 0..per {
+                    line_of[k + j] = line;
+                }
+                text.push_str(&tokens[k..k + per].join(" "));
+                text.push('\n');
+                line += 1;
+                k += per;
+            }
+            text.push_str("0 0\n");
+            let (_, err) = judge(JudgeFormat::Mxn, &text);
+            let err = err.expect("an error");
+            let want = format!("case 1, line {}: token {fault} ", line_of[fault_line_token]);
+            let blank = format!("case 1, line {}: several blanks", line_of[fault_line_token]);
+            assert!(
+                err.starts_with(&want) || err.starts_with(&blank),
+                "round {round}: {err} (want {want})"
+            );
+        }
     }
 }

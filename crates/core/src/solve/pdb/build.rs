@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use super::geometry::Geometry;
-use super::table::Table;
+use super::table::{Bytes, Table};
 use super::{
     BuildProgress, ENTRY, MAX_CELLS, MAX_HALF_EXCESS, Pattern, PatternDb, SLOT_BITS, SLOTS, rank,
 };
@@ -168,7 +168,7 @@ impl PatternDb {
         Ok(Some(PatternDb {
             pattern: pattern.clone(),
             geo,
-            table,
+            table: Bytes::Owned(table),
         }))
     }
 }

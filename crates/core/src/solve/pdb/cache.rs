@@ -29,6 +29,7 @@ use crate::solve::error::{PdbError, SolveError};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PdbCache {
     dir: PathBuf,
+    mapped: bool,
 }
 
 impl PdbCache {
@@ -57,7 +58,20 @@ impl PdbCache {
             );
             return Err(io(why));
         }
-        Ok(PdbCache { dir })
+        Ok(PdbCache { dir, mapped: false })
+    }
+
+    /// Whether tables loaded from this cache are mapped into memory
+    /// read-only instead of read (an opt-in): the system then keeps one
+    /// copy of a table for every process of the machine that uses it
+    /// (the workers of a cluster node, say), and a process starts
+    /// searching without reading the whole file first (the checksum is
+    /// still checked). The cache never changes a table file in place, but
+    /// a file cut short by another program while it is mapped stops the
+    /// process with a bus error; that is why it is not the default.
+    pub fn mapped(mut self, yes: bool) -> PdbCache {
+        self.mapped = yes;
+        self
     }
 
     /// The folder.
@@ -319,7 +333,9 @@ pub(crate) fn load_or_build(
 ) -> Result<PatternDb, SolveError> {
     pattern.check_size()?;
     let _lock = cache.and_then(|c| c.lock(pattern));
-    if let Some(db) = cache.and_then(|c| PatternDb::load(&c.path_of(pattern), pattern).ok()) {
+    if let Some(db) =
+        cache.and_then(|c| PatternDb::load(&c.path_of(pattern), pattern, c.mapped).ok())
+    {
         return Ok(db);
     }
     if let (Some(cache), Some(_)) = (cache, &_lock) {
@@ -463,8 +479,12 @@ mod tests {
         // Two caches on one folder stand for two processes.
         let other = PdbCache::at(dir.path()).unwrap();
         std::thread::scope(|s| {
-            s.spawn(|| load_or_build(&small(), Some(&cache), &count, Save::Required, None).unwrap());
-            s.spawn(|| load_or_build(&small(), Some(&other), &count, Save::Required, None).unwrap());
+            s.spawn(|| {
+                load_or_build(&small(), Some(&cache), &count, Save::Required, None).unwrap()
+            });
+            s.spawn(|| {
+                load_or_build(&small(), Some(&other), &count, Save::Required, None).unwrap()
+            });
         });
         assert_eq!(builds.into_inner(), 1);
     }

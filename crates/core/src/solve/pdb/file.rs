@@ -5,11 +5,11 @@
 //! half-written database under the real name and no planted file or
 //! link is ever written through.
 
-use std::io::{Read, Write};
+use std::io::{Read, Seek, Write};
 use std::path::Path;
 
 use super::geometry::Geometry;
-use super::table::Table;
+use super::table::{Bytes, Table};
 use super::{ENTRY, Pattern, PatternDb};
 use crate::solve::error::{BadFile, PdbError};
 
@@ -74,13 +74,15 @@ impl PatternDb {
     }
 
     /// Reads a database of `pattern` from `path`, checking its header and
-    /// checksum. The table is read straight into its place.
+    /// checksum. The table is read straight into its place, or, when
+    /// `mapped`, the file is mapped read-only (see [`Bytes::map`]: the
+    /// system keeps one copy for all the processes that map it).
     ///
     /// # Errors
     /// [`PdbError::Io`] when the file cannot be read, [`PdbError::BadFile`]
     /// when it is not a sound database of `pattern`,
     /// [`PdbError::OutOfMemory`] when the table's memory cannot be had.
-    pub fn load(path: &Path, pattern: &Pattern) -> Result<PatternDb, PdbError> {
+    pub fn load(path: &Path, pattern: &Pattern, mapped: bool) -> Result<PatternDb, PdbError> {
         let io = |error| PdbError::Io {
             path: path.to_path_buf(),
             error,
@@ -112,10 +114,17 @@ impl PatternDb {
         if len != (expected.len() + bytes + 4) as u64 {
             return Err(bad(BadFile::WrongSize));
         }
-        let mut table =
-            Table::zeroed(bytes).map_err(|error| PdbError::OutOfMemory { bytes, error })?;
-        file.read_exact(&mut table).map_err(io)?;
+        let table = if mapped {
+            Bytes::map(&file, expected.len(), bytes).map_err(io)?
+        } else {
+            let mut table =
+                Table::zeroed(bytes).map_err(|error| PdbError::OutOfMemory { bytes, error })?;
+            file.read_exact(&mut table).map_err(io)?;
+            Bytes::Owned(table)
+        };
         let mut stored = [0u8; 4];
+        file.seek(std::io::SeekFrom::Start((expected.len() + bytes) as u64))
+            .map_err(io)?;
         file.read_exact(&mut stored).map_err(io)?;
         let mut crc = crc32fast::Hasher::new();
         crc.update(&found);
@@ -152,22 +161,33 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(pattern.file_name());
         db.save(&path).unwrap();
-        let back = PatternDb::load(&path, &pattern).unwrap();
+        let back = PatternDb::load(&path, &pattern, false).unwrap();
         assert_eq!(*back.table, *db.table);
+        // Mapped, the same bytes and lookups.
+        let mapped = PatternDb::load(&path, &pattern, true).unwrap();
+        assert!(mapped.table.is_mapped() && !back.table.is_mapped());
+        assert_eq!(*mapped.table, *db.table);
+        assert_eq!(mapped.lookup(&[2, 1], 0), 6);
         let mut bytes = std::fs::read(&path).unwrap();
         let mid = bytes.len() / 2;
         bytes[mid] ^= 1;
+        // Written to a new file, as the cache does: the map above keeps
+        // the old one.
+        std::fs::remove_file(&path).unwrap();
         std::fs::write(&path, &bytes).unwrap();
-        assert!(matches!(
-            PatternDb::load(&path, &pattern),
-            Err(PdbError::BadFile {
-                problem: BadFile::Checksum,
-                ..
-            })
-        ));
+        assert_eq!(mapped.lookup(&[2, 1], 0), 6);
+        for map in [false, true] {
+            assert!(matches!(
+                PatternDb::load(&path, &pattern, map),
+                Err(PdbError::BadFile {
+                    problem: BadFile::Checksum,
+                    ..
+                })
+            ));
+        }
         std::fs::write(&path, &bytes[..10]).unwrap();
         assert!(matches!(
-            PatternDb::load(&path, &pattern),
+            PatternDb::load(&path, &pattern, false),
             Err(PdbError::BadFile {
                 problem: BadFile::NotPdb,
                 ..
@@ -179,7 +199,7 @@ mod tests {
         };
         db.save(&path).unwrap();
         assert!(matches!(
-            PatternDb::load(&path, &other),
+            PatternDb::load(&path, &other, true),
             Err(PdbError::BadFile {
                 problem: BadFile::OtherPattern,
                 ..

@@ -33,7 +33,7 @@
 //! when missing or damaged.
 //!
 //! The files of this folder: [`build`](mod@build) (the search), [`table`]
-//! (the table's memory and its one `unsafe`), [`geometry`] (bit masks of
+//! (the table's memory and its two `unsafe`s), [`geometry`] (bit masks of
 //! the rectangle), [`file`] (the file format) and [`cache`] (the folder
 //! and the tables shared in memory).
 
@@ -48,7 +48,7 @@ pub use cache::{PdbCache, Progress};
 pub(crate) use geometry::grid_neighbours;
 
 use geometry::Geometry;
-use table::Table;
+use table::Bytes;
 
 use crate::solve::error::Limit;
 
@@ -141,7 +141,7 @@ pub struct PatternDb {
     /// The pattern.
     pub pattern: Pattern,
     geo: Geometry,
-    table: Table,
+    table: Bytes,
 }
 
 impl std::fmt::Debug for PatternDb {

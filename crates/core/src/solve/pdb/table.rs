@@ -1,5 +1,6 @@
-//! The memory a database's table lives in, and the one `unsafe` view of
-//! it: the build fills entries from all cores as atomics.
+//! The memory a database's table lives in, and the two `unsafe` views of
+//! it: the build fills entries from all cores as atomics, and a cache file
+//! may be mapped read-only instead of read.
 
 use std::ops::{Deref, DerefMut};
 use std::sync::atomic::AtomicU32;
@@ -46,6 +47,58 @@ impl Table {
         // of `self` keeps the bytes from being touched otherwise while the
         // slice lives.
         unsafe { std::slice::from_raw_parts(self.0.as_mut_ptr().cast::<AtomicU32>(), count) }
+    }
+}
+
+/// A database's bytes as searches read them: in the process's own memory
+/// (built, or read from a file), or a cache file mapped read-only, whose
+/// pages the system then keeps once for every process of the machine.
+pub(super) enum Bytes {
+    /// In the process's memory.
+    Owned(Table),
+    /// `len` bytes from `start` of a mapped file.
+    Mapped {
+        map: memmap2::Mmap,
+        start: usize,
+        len: usize,
+    },
+}
+
+impl Bytes {
+    /// `len` bytes from `start` of `file`, mapped.
+    ///
+    /// The file must not shrink while it is mapped: the process would be
+    /// stopped (the system's signal for a mapping past the end of its
+    /// file). The cache never changes a table file in place (it writes a
+    /// temporary file and renames it over), so only another program
+    /// cutting it short could.
+    pub(super) fn map(file: &std::fs::File, start: usize, len: usize) -> std::io::Result<Bytes> {
+        // SAFETY: the map is read-only and private to this value; the file
+        // is a cache table, replaced only by rename (see above), so its
+        // bytes do not change under the map.
+        let map = unsafe { memmap2::Mmap::map(file)? };
+        if map.len() < start + len {
+            return Err(std::io::Error::from(std::io::ErrorKind::UnexpectedEof));
+        }
+        #[cfg(target_os = "linux")]
+        let _ = map.advise(memmap2::Advice::Random);
+        Ok(Bytes::Mapped { map, start, len })
+    }
+
+    /// Whether the bytes are a mapped file.
+    #[cfg(test)]
+    pub(super) fn is_mapped(&self) -> bool {
+        matches!(self, Bytes::Mapped { .. })
+    }
+}
+
+impl Deref for Bytes {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Bytes::Owned(table) => table,
+            Bytes::Mapped { map, start, len } => &map[*start..*start + *len],
+        }
     }
 }
 
