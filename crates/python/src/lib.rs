@@ -463,6 +463,7 @@ fn reach(
 fn solver(
     optimal: bool,
     cache: Option<&Bound<'_, PyAny>>,
+    mapped: bool,
     pattern_tiles: Option<usize>,
     flag: Arc<AtomicBool>,
 ) -> PyResult<Solver<'static>> {
@@ -473,7 +474,7 @@ fn solver(
         .shortest_when_cheap(true)
         .cancel_on(flag);
     if let Some(cache) = cache_of(cache)? {
-        solver = solver.cache(cache);
+        solver = solver.cache(cache.mapped(mapped));
     }
     if let Some(k) = pattern_tiles {
         solver = solver.pattern_tiles(k);
@@ -482,9 +483,11 @@ fn solver(
 }
 
 /// A move sequence from `from_` to `to` (default: the solved
-/// arrangement), replayed before it is returned.
+/// arrangement), replayed before it is returned. `mapped`: tables from the
+/// cache are mapped read-only rather than read (one copy for all the
+/// processes of a machine).
 #[pyfunction]
-#[pyo3(signature = (board, from_, to=None, optimal=true, cache=None, pattern_tiles=None, threads=None))]
+#[pyo3(signature = (board, from_, to=None, optimal=true, cache=None, pattern_tiles=None, threads=None, mapped=false))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
@@ -495,12 +498,13 @@ fn solve(
     cache: Option<&Bound<'_, PyAny>>,
     pattern_tiles: Option<usize>,
     threads: Option<usize>,
+    mapped: bool,
 ) -> PyResult<Solution> {
     let board = board_of(board)?;
     let from = arrangement_of(from_, "from")?;
     let to = target_of(to, &board, Some(&from))?;
     let flag = Arc::new(AtomicBool::new(false));
-    let solver = solver(optimal, cache, pattern_tiles, flag.clone())?;
+    let solver = solver(optimal, cache, mapped, pattern_tiles, flag.clone())?;
     let started = Instant::now();
     let solved = interruptible(py, &flag, threads, || solver.solve(&board, &from, &to))?;
     let solution = solved.map_err(|e| solve_error(py, e))?;
@@ -524,7 +528,7 @@ fn prepare(
 ) -> PyResult<Vec<(Option<String>, usize, f64)>> {
     let board = board_of(board)?;
     let flag = Arc::new(AtomicBool::new(false));
-    let solver = solver(true, cache, pattern_tiles, flag.clone())?;
+    let solver = solver(true, cache, false, pattern_tiles, flag.clone())?;
     let tables = interruptible(py, &flag, None, || solver.prepare(&board, blank))?
         .map_err(|e| solve_error(py, e))?;
     Ok(tables
@@ -664,7 +668,7 @@ struct SplitSearch {
 #[pymethods]
 impl SplitSearch {
     #[new]
-    #[pyo3(signature = (board, from_, to=None, pattern_tiles=None, cache=None))]
+    #[pyo3(signature = (board, from_, to=None, pattern_tiles=None, cache=None, mapped=false))]
     fn new(
         py: Python<'_>,
         board: &Bound<'_, PyAny>,
@@ -672,12 +676,13 @@ impl SplitSearch {
         to: Option<&Bound<'_, PyAny>>,
         pattern_tiles: Option<usize>,
         cache: Option<&Bound<'_, PyAny>>,
+        mapped: bool,
     ) -> PyResult<SplitSearch> {
         let board = board_of(board)?;
         let from = arrangement_of(from_, "from")?;
         let to = target_of(to, &board, Some(&from))?;
         let flag = Arc::new(AtomicBool::new(false));
-        let solver = solver(true, cache, pattern_tiles, flag.clone())?;
+        let solver = solver(true, cache, mapped, pattern_tiles, flag.clone())?;
         let search = interruptible(py, &flag, None, || solver.split(&board, &from, &to))?
             .map_err(|e| solve_error(py, e))?;
         Ok(SplitSearch { search, flag })

@@ -87,6 +87,7 @@ class SplitSearch:
         to: Optional[ArrangementLike] = None,
         pattern_tiles: Optional[int] = None,
         cache: CacheLike = None,
+        mapped: bool = False,
     ) -> None: ...
     @property
     def first_bound(self) -> int: ...
@@ -127,11 +128,13 @@ def solve(
     cache: CacheLike = None,
     pattern_tiles: Optional[int] = None,
     threads: Optional[int] = None,
+    mapped: bool = False,
 ) -> Solution:
     """A move sequence from ``from_`` to ``to`` (default: solved); shortest
     with ``optimal``; without it, shortest where that is cheap (up to 16
     cells), near-shortest on rectangles of up to 36 cells, constructive
-    beyond. Raises ValueError on bad input, Unreachable,
+    beyond. ``mapped``: tables from the cache are mapped read-only rather
+    than read, one copy for all the processes of a machine. Raises ValueError on bad input, Unreachable,
     Unsupported, PdbError; KeyboardInterrupt on Ctrl-C."""
 
 def prepare(

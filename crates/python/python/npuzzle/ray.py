@@ -24,7 +24,9 @@ every node), else from ``$NPUZZLE_CACHE`` as set in the environment of
 the node's ``ray start``, else from the platform's cache folder. Build
 them on each node's local disk beforehand (``npuzzle pdb build --board
 5x5 --blank 0``, or ``npuzzle.prepare("5x5")``); an actor that finds none
-builds them (minutes for 5x5) and saves them there.
+builds them (minutes for 5x5) and saves them there. Actors map the table
+files read-only (``mapped=True``) rather than read them, so the actors of
+a node share one copy of each table in the system's page cache.
 """
 
 from __future__ import annotations
@@ -102,6 +104,7 @@ class Solver:
                 cache=self.cache,
                 pattern_tiles=self.pattern_tiles,
                 threads=self.threads,
+                mapped=True,
             )
             out = _answer(question, solution, time.perf_counter() - started)
         except npuzzle.Unreachable as e:
@@ -247,6 +250,7 @@ class SplitWorker:
             question.get("to"),
             pattern_tiles=pattern_tiles,
             cache=cache,
+            mapped=True,
         )
         self.threads = threads
         self.lock = threading.Lock()

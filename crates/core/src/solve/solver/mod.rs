@@ -340,23 +340,12 @@ impl<'a> Solver<'a> {
         Ok(found)
     }
 
-    /// The tables of a near-shortest search on `rect`: the strong ones
-    /// when they are at hand, small ones (built in well under a second)
-    /// otherwise, none past 32 cells.
+    /// The tables of a near-shortest search on `rect`: small compact ones
+    /// (built in seconds once, loaded in milliseconds), none past 32
+    /// cells. The strong tables are not used even when at hand: loading
+    /// them (2 GB on 5×5) would take longer than the whole search.
     fn near_tables(&self, rect: &Rect, blank_goal: u8) -> Option<Vec<Vec<u8>>> {
-        if rect.rows * rect.cols > pdb::MAX_CELLS {
-            return None;
-        }
-        let strong = optimal::partition(rect, blank_goal, optimal::default_max_tiles(rect));
-        let at_hand = strong.iter().all(|cells| {
-            pdb::at_hand(
-                &pattern(rect, cells.clone(), blank_goal),
-                self.cache.as_ref(),
-            )
-        });
-        Some(if at_hand {
-            strong
-        } else {
+        (rect.rows * rect.cols <= pdb::MAX_CELLS).then(|| {
             optimal::compact_partition(rect, blank_goal, near_tiles(rect.rows * rect.cols))
         })
     }
