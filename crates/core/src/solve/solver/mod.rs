@@ -17,14 +17,18 @@ use crate::arrangement::{Arrangement, Token};
 use crate::board::{Board, Cell};
 use crate::reach::{Verdict, reach, several_blanks};
 use crate::solve::error::{Limit, SolveError};
-use crate::solve::moves::{Move, directions, multi_tile_moves, replay, simplify};
+use crate::solve::moves::{replay, simplify};
 use crate::solve::optimal::split::SplitSearch;
 use crate::solve::optimal::{self, Heuristic, Rect};
 use crate::solve::pdb::{self, Pattern, PdbCache, Progress};
-use crate::solve::{Found, bfs, blanks, construct, general, near};
+use crate::solve::{Found, bfs, blanks, construct, general};
 
+mod near;
 mod reduce;
+mod solution;
 mod stream;
+
+pub use solution::{Solution, Summary};
 
 /// The largest board solved constructively into memory: 160,000 cells, a
 /// 400×400 box (about 2×10⁸ moves, 1.7 GB of them). Bigger boxes are
@@ -34,24 +38,6 @@ pub const MAX_CONSTRUCTED: usize = 160_000;
 /// Boards of at most this many cells get small pattern databases by
 /// default, built in seconds, unless the strong ones are at hand.
 const SMALL_TABLES_UP_TO: usize = 16;
-
-/// Rectangles of at most this many cells get near-shortest answers by
-/// default (6×6, 4×9, 3×12).
-const NEAR_UP_TO: usize = 36;
-
-/// The most entries of a table a near-shortest search builds on the
-/// spot: about a second of work, 32 MB.
-const NEAR_TABLE_ENTRIES: usize = 8_000_000;
-
-/// The largest pattern whose tables on `cells` cells have at most
-/// [`NEAR_TABLE_ENTRIES`] placements: 5 tiles up to 26 cells (four 6.4M
-/// entry tables and one of 4 tiles on 5×5), 4 beyond.
-fn near_tiles(cells: usize) -> usize {
-    (1..cells)
-        .take_while(|&k| (cells - k + 1..=cells).product::<usize>() <= NEAR_TABLE_ENTRIES)
-        .last()
-        .unwrap_or(1)
-}
 
 /// Finds move sequences. Constructive unless told otherwise; tables for
 /// shortest solutions are kept in memory only, unless a [`PdbCache`] is
@@ -290,64 +276,6 @@ impl<'a> Solver<'a> {
     /// (shortest or near-shortest) rather than a construction.
     pub(crate) fn searches(&self, board: &Board, from: &Arrangement) -> bool {
         self.wants_shortest(board, from) || self.wants_near(board, from)
-    }
-
-    /// Whether this solver looks for a near-shortest solution from `from`:
-    /// by default, on rectangles of 17 to [`NEAR_UP_TO`] cells with one
-    /// blank and distinct tokens.
-    fn wants_near(&self, board: &Board, from: &Arrangement) -> bool {
-        let a = from.tokens();
-        self.shortest_when_cheap
-            && !self.wants_shortest(board, from)
-            && board.cells() <= NEAR_UP_TO
-            && rectangle(board).is_some()
-            && !several_blanks(a)
-            && distinct(a)
-    }
-
-    /// A near-shortest solution by weighted A* (see [`near`]), or `None`
-    /// when this solver does not look for one or its budget ran out.
-    fn near(
-        &self,
-        board: &Board,
-        from: &Arrangement,
-        to: &Arrangement,
-    ) -> Result<Option<near::Near>, SolveError> {
-        if !self.wants_near(board, from) {
-            return Ok(None);
-        }
-        let (rows, cols) = rectangle(board).expect("a rectangle");
-        if !reduce::searched_whole(rows, cols) {
-            let (found, lower_bound) = self.reduced(board, from.tokens(), to.tokens())?;
-            return Ok(Some(near::Near { found, lower_bound }));
-        }
-        let rect = Rect::new(rows, cols);
-        let (tiles, blank_goal) = optimal::relabel(from.tokens(), to.tokens());
-        let heuristic = match self.near_tables(&rect, blank_goal) {
-            Some(patterns) => Heuristic::with_databases(
-                &rect,
-                blank_goal,
-                &patterns,
-                self.cache.as_ref(),
-                &|p| self.report(p),
-                self.cancel.as_deref(),
-            )?,
-            None => Heuristic::manhattan(&rect, blank_goal),
-        };
-        self.cancelled()?;
-        let found = near::search(&heuristic, &tiles, near::BUDGET, self.cancel.as_deref());
-        self.cancelled()?;
-        Ok(found)
-    }
-
-    /// The tables of a near-shortest search on `rect`: small compact ones
-    /// (built in seconds once, loaded in milliseconds), none past 32
-    /// cells. The strong tables are not used even when at hand: loading
-    /// them (2 GB on 5×5) would take longer than the whole search.
-    fn near_tables(&self, rect: &Rect, blank_goal: u8) -> Option<Vec<Vec<u8>>> {
-        (rect.rows * rect.cols <= pdb::MAX_CELLS).then(|| {
-            optimal::compact_partition(rect, blank_goal, near_tiles(rect.rows * rect.cols))
-        })
     }
 
     /// A shortest solution by IDA* on a rectangle.
@@ -596,100 +524,6 @@ fn constructed(board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveEr
         optimal: false,
         nodes: 0,
     })
-}
-
-/// A move sequence found and replayed by a [`Solver`].
-#[derive(Clone, Debug)]
-pub struct Solution {
-    moves: Vec<Move>,
-    optimal: bool,
-    lower_bound: u64,
-    nodes: u64,
-    /// The board, kept for [`directions`](Self::directions) on 2-D boards.
-    grid: Option<Board>,
-}
-
-impl Solution {
-    /// A solution found and replayed on `board`.
-    pub(crate) fn new(moves: Vec<Move>, optimal: bool, nodes: u64, board: &Board) -> Solution {
-        Solution {
-            lower_bound: if optimal { moves.len() as u64 } else { 0 },
-            moves,
-            optimal,
-            nodes,
-            grid: board.grid_position(0).map(|_| board.clone()),
-        }
-    }
-
-    /// The moves, first to last.
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
-    }
-
-    /// The number of moves (single-tile moves).
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    /// Whether there are no moves (`from` was `to`).
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
-
-    /// Whether no shorter sequence exists.
-    pub fn is_optimal(&self) -> bool {
-        self.optimal
-    }
-
-    /// A proven lower bound of the shortest solution's length: the length
-    /// itself when the solution is shortest; for near-shortest ones the
-    /// bound their search proves (the solution is then at most
-    /// `len() / lower_bound()` times the shortest); 0 when nothing is
-    /// known (constructive solutions).
-    pub fn lower_bound(&self) -> u64 {
-        self.lower_bound
-    }
-
-    /// Search nodes expanded (shortest and near-shortest solutions).
-    pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    /// The number of multi-tile moves (a row of tiles sliding together
-    /// counts once), on 2-D boards; `None` elsewhere.
-    pub fn mtm(&self) -> Option<u64> {
-        multi_tile_moves(self.grid.as_ref()?, &self.moves)
-    }
-
-    /// The moves as direction letters (`D3L3U3`: the direction each tile
-    /// moves, repeats folded), on 2-D boards; `None` elsewhere.
-    pub fn directions(&self) -> Option<String> {
-        directions(self.grid.as_ref()?, &self.moves)
-    }
-
-    /// Consumes the solution, giving its moves.
-    pub fn into_moves(self) -> Vec<Move> {
-        self.moves
-    }
-}
-
-/// What [`Solver::solve_into`] and [`Solver::count`] found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Summary {
-    /// The number of moves (single-tile moves).
-    pub length: u64,
-    /// The number of multi-tile moves, on 2-D boards.
-    pub mtm: Option<u64>,
-    /// Whether no shorter sequence exists.
-    pub optimal: bool,
-    /// A proven lower bound of the shortest length (see
-    /// [`Solution::lower_bound`]).
-    pub lower_bound: u64,
-    /// Search nodes expanded, for optimal searches.
-    pub nodes: u64,
-    /// The time taken, replay included.
-    pub elapsed: Duration,
 }
 
 /// The rows and columns of a 2-D box with both sides at least 2, of at
