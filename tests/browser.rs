@@ -374,6 +374,24 @@ async fn solve_then_play_to_the_end_puts_every_tile_on_its_goal() {
 }
 
 #[tokio::test]
+async fn a_4x5_board_gets_a_near_shortest_answer_that_says_how_near() {
+    with_page!(|page| {
+        // Its tables (about two seconds) are built on the first solve.
+        page.goto("board=4x5&from=4,16,12,11,6/13,2,17,14,3/9,5,15,18,10/1,19,7,8,0")
+            .await;
+        page.click("solve").await;
+        page.wait_for("document.querySelector('[data-testid=moves]').textContent !== ''")
+            .await;
+        // 78 is the shortest; the answer is within 1.5 of it, and says so.
+        let moves: u64 = page.text("moves").await.parse().unwrap();
+        assert!((78..=117).contains(&moves), "{moves}");
+        let info = page.text("solve-info").await;
+        assert!(info.starts_with("at most 1."), "{info}");
+        assert!(info.contains("× the shortest"), "{info}");
+    });
+}
+
+#[tokio::test]
 async fn a_click_or_an_arrow_key_moves_a_tile_next_to_the_blank() {
     with_page!(|page| {
         page.goto("board=3x3").await;
