@@ -1,5 +1,5 @@
 //! Near-shortest solutions on rectangles where a shortest search is too
-//! slow for a default answer (the 24-puzzle, 5×6, 6×6, ...): weighted A*
+//! slow for a default answer (the 24-puzzle, 4×5, 4×6): weighted A*
 //! (Pohl 1970), which expands states in the order of g + w·h with the
 //! shortest search's admissible heuristic.
 //!
