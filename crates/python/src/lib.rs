@@ -229,6 +229,7 @@ fn npuzzle_error(py: Python<'_>, class: &str, args: &[&str]) -> PyErr {
 
 /// The Python exception for a solver's error.
 fn solve_error(py: Python<'_>, e: SolveError) -> PyErr {
+    let message = e.to_string();
     match e {
         SolveError::Input(e) => value_error(e),
         SolveError::Unreachable(reason) => {
@@ -237,6 +238,16 @@ fn solve_error(py: Python<'_>, e: SolveError) -> PyErr {
         SolveError::Unsupported(limit) => npuzzle_error(py, "Unsupported", &[&limit.to_string()]),
         SolveError::Pdb(e) => npuzzle_error(py, "PdbError", &[&e.to_string()]),
         SolveError::Cancelled => npuzzle_error(py, "Cancelled", &["cancelled"]),
+        SolveError::LimitReached { lower_bound, nodes } => {
+            match py
+                .import("npuzzle._errors")
+                .and_then(|m| m.getattr("LimitReached"))
+                .and_then(|c| c.call1((message, lower_bound, nodes)))
+            {
+                Ok(exception) => PyErr::from_value(exception),
+                Err(e) => e,
+            }
+        }
         SolveError::Io(e) => PyOSError::new_err(e.to_string()),
         other => PyRuntimeError::new_err(other.to_string()),
     }
@@ -485,9 +496,11 @@ fn solver(
 /// A move sequence from `from_` to `to` (default: the solved
 /// arrangement), replayed before it is returned. `mapped`: tables from the
 /// cache are mapped read-only rather than read (one copy for all the
-/// processes of a machine).
+/// processes of a machine). `time_limit` (seconds of search) and
+/// `max_nodes` bound a shortest-path search: past either it raises
+/// `LimitReached` with what it ruled out.
 #[pyfunction]
-#[pyo3(signature = (board, from_, to=None, optimal=true, cache=None, pattern_tiles=None, threads=None, mapped=false))]
+#[pyo3(signature = (board, from_, to=None, optimal=true, cache=None, pattern_tiles=None, threads=None, mapped=false, time_limit=None, max_nodes=None))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
@@ -499,12 +512,25 @@ fn solve(
     pattern_tiles: Option<usize>,
     threads: Option<usize>,
     mapped: bool,
+    time_limit: Option<f64>,
+    max_nodes: Option<u64>,
 ) -> PyResult<Solution> {
     let board = board_of(board)?;
     let from = arrangement_of(from_, "from")?;
     let to = target_of(to, &board, Some(&from))?;
     let flag = Arc::new(AtomicBool::new(false));
-    let solver = solver(optimal, cache, mapped, pattern_tiles, flag.clone())?;
+    let mut solver = solver(optimal, cache, mapped, pattern_tiles, flag.clone())?;
+    if let Some(seconds) = time_limit {
+        if !(seconds.is_finite() && seconds > 0.0 && seconds <= 1e9) {
+            return Err(PyValueError::new_err(format!(
+                "time_limit {seconds}: give a positive number of seconds"
+            )));
+        }
+        solver = solver.time_limit(std::time::Duration::from_secs_f64(seconds));
+    }
+    if let Some(nodes) = max_nodes {
+        solver = solver.max_nodes(nodes);
+    }
     let started = Instant::now();
     let solved = interruptible(py, &flag, threads, || solver.solve(&board, &from, &to))?;
     let solution = solved.map_err(|e| solve_error(py, e))?;

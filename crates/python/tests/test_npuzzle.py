@@ -280,3 +280,17 @@ def test_near_shortest_answers_without_optimal(cache):
     assert solution.lower_bound <= 95 <= solution.length
     assert 2 * solution.length <= 3 * solution.lower_bound
     assert npuzzle.apply("5x5", tiles, solution.moves) == list(range(25))
+
+
+def test_a_search_past_its_limit_says_what_it_ruled_out():
+    _, length, tiles = KORF_FIRST_TEN[0]
+    with pytest.raises(npuzzle.LimitReached) as caught:
+        npuzzle.solve("4x4", tiles, GOAL16, pattern_tiles=0, cache=False, max_nodes=100_000)
+    e = caught.value
+    assert 0 < e.lower_bound <= length and e.nodes >= 100_000
+    assert "limit reached" in str(e)
+    assert pickle.loads(pickle.dumps(e)).lower_bound == e.lower_bound
+    with pytest.raises(npuzzle.LimitReached):
+        npuzzle.solve("4x4", tiles, GOAL16, pattern_tiles=0, cache=False, time_limit=0.2)
+    with pytest.raises(ValueError, match="time_limit"):
+        npuzzle.solve("4x4", tiles, GOAL16, time_limit=0)

@@ -40,7 +40,7 @@ def cluster():
 def test_two_nodes_one_actor_each(cluster, cache):
     alive = [n for n in ray.nodes() if n["Alive"]]
     assert len(alive) == 2
-    actors = npuzzle.ray._actors(npuzzle.ray.Solver, (True, cache, SMALL), None, None)
+    actors = npuzzle.ray._actors(npuzzle.ray.Solver, (True, cache, SMALL, {}), None, None)
     try:
         where = ray.get([a.where.remote() for a in actors])
         assert len({w["node"] for w in where}) == 2
@@ -67,6 +67,18 @@ def test_solve_many_answers_in_input_order(cluster, cache):
             assert a["length"] == lengths[q["id"]] and a["optimal"]
             assert a["nodes"] > 0 and a["seconds"] > 0
             assert npuzzle.apply("4x4", q["from"], a["moves"]) == GOAL16
+
+
+def test_questions_past_a_limit_are_answered_with_what_was_ruled_out(cluster, cache):
+    ident, length, tiles = KORF_FIRST_TEN[0]
+    questions = [
+        {"board": "4x4", "from": tiles, "to": GOAL16, "id": "hard"},
+        {"board": "3x3", "from": "8 2 0/4 6 1/3 7 5", "id": "easy"},
+    ]
+    answers = npuzzle.ray.solve_many(questions, cache=cache, pattern_tiles=0, max_nodes=50_000)
+    assert answers[0]["error"] == "limit reached" and answers[0]["id"] == "hard"
+    assert 0 < answers[0]["lower_bound"] <= length and answers[0]["nodes"] >= 50_000
+    assert answers[1]["length"] == 24 and answers[1]["id"] == "easy"
 
 
 def test_one_instance_split_over_the_cluster(cluster, cache):

@@ -26,7 +26,7 @@ keeps them in memory only.
 
 from __future__ import annotations
 
-from ._errors import Cancelled, NpuzzleError, PdbError, Unreachable, Unsupported
+from ._errors import Cancelled, LimitReached, NpuzzleError, PdbError, Unreachable, Unsupported
 from ._npuzzle import (
     FRONTIER,
     Board,
@@ -46,6 +46,7 @@ __all__ = [
     "Board",
     "Cancelled",
     "Frontier",
+    "LimitReached",
     "NpuzzleError",
     "PdbError",
     "Solution",

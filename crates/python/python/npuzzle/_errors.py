@@ -38,3 +38,19 @@ class PdbError(NpuzzleError, OSError):
 
 class Cancelled(NpuzzleError):
     """A search was stopped by ``SplitSearch.cancel()``."""
+
+
+class LimitReached(NpuzzleError):
+    """A shortest-path search reached ``time_limit`` or ``max_nodes``.
+
+    ``lower_bound``: every solution has at least this many moves (what the
+    search ruled out); ``nodes``: nodes expanded before the limit.
+    """
+
+    def __init__(self, message: str, lower_bound: int, nodes: int) -> None:
+        super().__init__(message)
+        self.lower_bound = lower_bound
+        self.nodes = nodes
+
+    def __reduce__(self):  # picklable, so that it crosses Ray's processes
+        return (type(self), (self.args[0], self.lower_bound, self.nodes))

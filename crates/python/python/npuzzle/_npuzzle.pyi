@@ -129,12 +129,16 @@ def solve(
     pattern_tiles: Optional[int] = None,
     threads: Optional[int] = None,
     mapped: bool = False,
+    time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
 ) -> Solution:
     """A move sequence from ``from_`` to ``to`` (default: solved); shortest
     with ``optimal``; without it, shortest where that is cheap (up to 16
     cells), near-shortest on rectangles of up to 36 cells, constructive
     beyond. ``mapped``: tables from the cache are mapped read-only rather
-    than read, one copy for all the processes of a machine. Raises ValueError on bad input, Unreachable,
+    than read, one copy for all the processes of a machine. ``time_limit``
+    (seconds of search) and ``max_nodes`` bound a shortest-path search:
+    past either it raises LimitReached (``.lower_bound``, ``.nodes``). Raises ValueError on bad input, Unreachable,
     Unsupported, PdbError; KeyboardInterrupt on Ctrl-C."""
 
 def prepare(

@@ -81,10 +81,13 @@ class Solver:
     """What each actor of ``solve_many`` runs: tables loaded once (the
     first question that needs them), kept for every later question."""
 
-    def __init__(self, optimal: bool, cache: Any, pattern_tiles: Optional[int], threads: Optional[int]):
+    def __init__(
+        self, optimal: bool, cache: Any, pattern_tiles: Optional[int], limits: dict, threads: Optional[int]
+    ):
         self.optimal = optimal
         self.cache = cache
         self.pattern_tiles = pattern_tiles
+        self.limits = limits
         self.threads = threads
 
     def where(self) -> dict:
@@ -105,10 +108,14 @@ class Solver:
                 pattern_tiles=self.pattern_tiles,
                 threads=self.threads,
                 mapped=True,
+                **self.limits,
             )
             out = _answer(question, solution, time.perf_counter() - started)
         except npuzzle.Unreachable as e:
             out = {"reachable": False, "reason": e.reason, "kind": e.kind}
+        except npuzzle.LimitReached as e:
+            # As the command line's batch answers a line past its limit.
+            out = {"error": "limit reached", "question": index + 1, "lower_bound": e.lower_bound, "nodes": e.nodes}
         except (ValueError, TypeError, KeyError, npuzzle.NpuzzleError) as e:
             what = f"missing {e}" if isinstance(e, KeyError) else str(e)
             out = {"error": f"question {index + 1}: {what}"}
@@ -159,13 +166,16 @@ def iter_solve(
     cache: Any = None,
     pattern_tiles: Optional[int] = None,
     in_flight: int = 2,
+    time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
 ) -> Iterator[dict]:
     """Like ``solve_many``, but yields the answers one at a time, in input
     order, as soon as each and all before it are ready."""
     _connect(address)
     ray = _ray
     questions = list(questions)
-    actors = _actors(Solver, (optimal, cache, pattern_tiles), workers, threads)
+    limits = {"time_limit": time_limit, "max_nodes": max_nodes}
+    actors = _actors(Solver, (optimal, cache, pattern_tiles, limits), workers, threads)
     try:
         pending = {}  # ref -> actor
         next_question = 0
@@ -207,6 +217,8 @@ def solve_many(
     threads: Optional[int] = None,
     cache: Any = None,
     pattern_tiles: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
 ) -> list:
     """Solves a batch of questions on a Ray cluster.
 
@@ -222,7 +234,10 @@ def solve_many(
     is already initialised. One actor per node, using all of its CPUs,
     unless ``workers`` is given (then ``workers`` actors of ``threads``
     CPUs each, spread). ``cache``, ``pattern_tiles``: as in
-    ``npuzzle.solve``, for each actor on its own node.
+    ``npuzzle.solve``, for each actor on its own node. ``time_limit``,
+    ``max_nodes``: per question, as in ``npuzzle.solve``; a question past
+    its limit is answered ``{"error": "limit reached", "question",
+    "lower_bound", "nodes"}``.
     """
     return list(
         iter_solve(
@@ -233,6 +248,8 @@ def solve_many(
             threads=threads,
             cache=cache,
             pattern_tiles=pattern_tiles,
+            time_limit=time_limit,
+            max_nodes=max_nodes,
         )
     )
 
