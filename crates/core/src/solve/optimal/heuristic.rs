@@ -116,9 +116,16 @@ impl Heuristic {
                 .sum();
             return moves + rows + cols;
         }
-        let normal = self.databases_value(tiles, false);
+        // Where each tile is (by its goal cell; the blank's entry is its goal).
+        let mut place = [0u8; 64];
+        for (cell, &t) in tiles.iter().enumerate() {
+            let t = if t == BLANK_MARK { self.blank_goal } else { t };
+            place[t as usize] = cell as u8;
+        }
+        let place = &place[..tiles.len()];
+        let normal = self.databases_value(tiles, place, false);
         if self.reflect {
-            normal.max(self.databases_value(tiles, true))
+            normal.max(self.databases_value(tiles, place, true))
         } else {
             normal
         }
@@ -126,36 +133,21 @@ impl Heuristic {
 
     /// The databases' sum plus the Manhattan distance of the other tiles,
     /// on the board as it is or reflected about its main diagonal.
-    fn databases_value(&self, tiles: &[u8], reflected: bool) -> u32 {
-        let rect = &self.rect;
-        let (slot, at) = if reflected {
-            (&self.reflected_slot, Rect::transpose as fn(&Rect, u8) -> u8)
+    fn databases_value(&self, tiles: &[u8], place: &[u8], reflected: bool) -> u32 {
+        let slot = if reflected {
+            &self.reflected_slot
         } else {
-            (&self.slot, (|_, c| c) as fn(&Rect, u8) -> u8)
+            &self.slot
         };
-        // Every pattern's positions, one after the other.
-        let mut start = [0usize; 64];
-        for (p, db) in self.dbs.iter().enumerate() {
-            start[p + 1] = start[p] + db.pattern.cells.len();
-        }
-        let mut positions = [0u8; 64];
-        let (mut rest, mut blank) = (0, 0);
-        for (cell, &t) in tiles.iter().enumerate() {
-            let cell = cell as u8;
-            if t == BLANK_MARK {
-                blank = at(rect, cell);
-                continue;
-            }
-            match slot[t as usize] {
-                Some((p, i)) => positions[start[p as usize] + i as usize] = at(rect, cell),
-                None => rest += rect.distance(cell, t),
-            }
-        }
-        let databases: u32 = self
-            .dbs
+        let rest: u32 = tiles
             .iter()
             .enumerate()
-            .map(|(p, db)| db.lookup(&positions[start[p]..start[p + 1]], blank) as u32)
+            .filter(|&(_, &t)| t != BLANK_MARK && slot[t as usize].is_none())
+            .map(|(cell, &t)| self.rect.distance(cell as u8, t))
+            .sum();
+        let blank = place[self.blank_goal as usize];
+        let databases: u32 = (0..self.dbs.len())
+            .map(|p| self.pattern_value(p, place, blank, None, reflected) as u32)
             .sum();
         rest + databases
     }

@@ -109,7 +109,7 @@ impl Heuristic {
     /// Database `p`'s value with the blank on `blank` and the tiles on
     /// `place`, but for `moved` (a tile and its new cell), on the board as
     /// it is or reflected about its main diagonal.
-    fn pattern_value(
+    pub(super) fn pattern_value(
         &self,
         p: usize,
         place: &[u8],

@@ -378,12 +378,26 @@ impl<'a> Solver<'a> {
         if !distinct(a) {
             return Err(Limit::RepeatedTokens.into());
         }
-        self.cancelled()?;
         let rect = Rect::new(rows, cols);
         let (tiles, blank_goal) = optimal::relabel(a, b);
-        let heuristic = match self.tables(&rect, blank_goal) {
+        let heuristic = self.heuristic_of(&rect, blank_goal, self.tables(&rect, blank_goal))?;
+        Ok((heuristic, tiles))
+    }
+
+    /// The heuristic on `rect` with the blank's goal on `blank_goal`:
+    /// additive databases of `patterns` (from memory, the cache or built),
+    /// else Manhattan distance with linear conflicts (said of boards too
+    /// big for tables). The cancel flag is looked at before and after.
+    fn heuristic_of(
+        &self,
+        rect: &Rect,
+        blank_goal: u8,
+        patterns: Option<Vec<Vec<u8>>>,
+    ) -> Result<Heuristic, SolveError> {
+        self.cancelled()?;
+        let heuristic = match patterns {
             Some(patterns) => Heuristic::with_databases(
-                &rect,
+                rect,
                 blank_goal,
                 &patterns,
                 self.cache.as_ref(),
@@ -396,11 +410,11 @@ impl<'a> Solver<'a> {
                         cells: rect.rows * rect.cols,
                     });
                 }
-                Heuristic::manhattan(&rect, blank_goal)
+                Heuristic::manhattan(rect, blank_goal)
             }
         };
         self.cancelled()?;
-        Ok((heuristic, tiles))
+        Ok(heuristic)
     }
 
     /// The patterns of the tables a search on `rect` uses (`None`:

@@ -8,7 +8,7 @@ use crate::board::Board;
 use crate::reach::several_blanks;
 use crate::solve::error::SolveError;
 use crate::solve::near;
-use crate::solve::optimal::{self, Heuristic, Rect};
+use crate::solve::optimal::{self, Rect};
 use crate::solve::pdb;
 
 /// Rectangles of at most this many cells get near-shortest answers by
@@ -61,18 +61,8 @@ impl Solver<'_> {
         }
         let rect = Rect::new(rows, cols);
         let (tiles, blank_goal) = optimal::relabel(from.tokens(), to.tokens());
-        let heuristic = match self.near_tables(&rect, blank_goal) {
-            Some(patterns) => Heuristic::with_databases(
-                &rect,
-                blank_goal,
-                &patterns,
-                self.cache.as_ref(),
-                &|p| self.report(p),
-                self.cancel.as_deref(),
-            )?,
-            None => Heuristic::manhattan(&rect, blank_goal),
-        };
-        self.cancelled()?;
+        let heuristic =
+            self.heuristic_of(&rect, blank_goal, self.near_tables(&rect, blank_goal))?;
         let found = near::search(&heuristic, &tiles, near::BUDGET, self.cancel.as_deref());
         self.cancelled()?;
         Ok(found)
