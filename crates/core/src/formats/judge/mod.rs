@@ -330,22 +330,13 @@ impl Judge<'_> {
             seen[v / 64] |= 1 << (v % 64);
         }
         let (i, v) = fault.expect("a token at fault");
-        let problem = if v >= cells {
-            format!(
-                "token {v} in {which} is out of range: a board of {cells} cells holds 0..{}",
-                cells - 1
-            )
-        } else if v == 0 {
-            format!("several blanks (0) in {which}: the judges' puzzles have exactly one blank")
-        } else {
-            format!(
-                "token {v} appears more than once in {which}; each of 0..{} must appear once",
-                cells - 1
-            )
+        let fault = match v >= cells {
+            true => NotPermutation::OutOfRange(v as u32),
+            false => NotPermutation::Repeated(v as u32),
         };
         Err(Error::Input {
             place: self.place(self.numbers.line_back(grid.len() - i)),
-            problem,
+            problem: not_a_permutation(fault, which, cells),
         })
     }
 
@@ -446,19 +437,29 @@ impl Judge<'_> {
 
 /// Decides one case: the box rule on the grids (checked to be
 /// permutations on the way), or the general decision on HDU 4021's board.
+/// What is wrong with a grid of `cells` tokens that is not a permutation.
+fn not_a_permutation(fault: NotPermutation, which: &str, cells: usize) -> String {
+    match fault {
+        NotPermutation::Repeated(0) => {
+            format!("several blanks (0) in {which}: the judges' puzzles have exactly one blank")
+        }
+        NotPermutation::Repeated(v) => format!(
+            "token {v} appears more than once in {which}; each of 0..{} must appear once",
+            cells - 1
+        ),
+        NotPermutation::OutOfRange(v) => format!(
+            "token {v} in {which} is out of range: a board of {cells} cells holds 0..{}",
+            cells - 1
+        ),
+    }
+}
+
 fn decide(case: &Case, hdu: Option<&Board>) -> Result<bool, Error> {
+    // The grids were checked as they were read; a fault found here (a
+    // repeat whose mixed sum collided) has lost its line.
     let not_permutation = |e: NotPermutation, which: &str, cells: usize| Error::Input {
         place: format!("case {}", case.number),
-        problem: match e {
-            NotPermutation::Repeated(0) => {
-                format!("several blanks (0) in {which}: the judges' puzzles have exactly one blank")
-            }
-            NotPermutation::Repeated(v) => format!(
-                "token {v} appears more than once in {which}; each of 0..{} must appear once",
-                cells - 1
-            ),
-            NotPermutation::OutOfRange(v) => format!("token {v} in {which} is out of range"),
-        },
+        problem: not_a_permutation(e, which, cells),
     };
     let cells = case.first.len();
     let odd_first =

@@ -139,9 +139,10 @@ impl Numbers {
         })
     }
 
-    /// Makes sure a number is available in the current part. False at the
-    /// end of input.
-    fn ready(&mut self) -> Result<bool, BadNumber> {
+    /// Makes sure a number is available in the current part, reading the
+    /// next window when this one is used up and `next_window` allows it.
+    /// False at the end of input (or of the window).
+    fn ready(&mut self, next_window: bool) -> Result<bool, BadNumber> {
         loop {
             if let Some(part) = self.parts.get(self.part) {
                 if self.index < part.numbers.len() {
@@ -154,7 +155,7 @@ impl Numbers {
                 self.index = 0;
                 continue;
             }
-            if !self.advance()? {
+            if !next_window || !self.advance()? {
                 return Ok(false);
             }
         }
@@ -162,7 +163,7 @@ impl Numbers {
 
     /// The next number, `None` at the end of input.
     pub fn next_number(&mut self) -> Result<Option<u32>, BadNumber> {
-        if !self.ready()? {
+        if !self.ready(true)? {
             return Ok(None);
         }
         let v = self.parts[self.part].numbers[self.index];
@@ -173,33 +174,20 @@ impl Numbers {
     /// Appends up to `count` numbers to `out` from the current window only
     /// (moving on to the next window when this one is used up and nothing
     /// was taken yet), so that [`line_back`](Self::line_back) still finds
-    /// every number appended; 0 only at the end of input.
+    /// every number appended; 0 only at the end of input. A malformed
+    /// number is an error, the numbers before it appended.
     pub fn take_window_into(
         &mut self,
         count: usize,
         out: &mut Vec<u32>,
     ) -> Result<usize, BadNumber> {
         let mut taken = 0;
-        while taken < count {
-            if let Some(part) = self.parts.get(self.part) {
-                if self.index < part.numbers.len() {
-                    let n = (count - taken).min(part.numbers.len() - self.index);
-                    out.extend_from_slice(&part.numbers[self.index..self.index + n]);
-                    self.index += n;
-                    taken += n;
-                    continue;
-                }
-                if let Some(bad) = self.part_error() {
-                    // The numbers before it first; the error on the next call.
-                    return if taken > 0 { Ok(taken) } else { Err(bad) };
-                }
-                self.part += 1;
-                self.index = 0;
-                continue;
-            }
-            if taken > 0 || !self.advance()? {
-                break;
-            }
+        while taken < count && self.ready(taken == 0)? {
+            let numbers = &self.parts[self.part].numbers;
+            let n = (count - taken).min(numbers.len() - self.index);
+            out.extend_from_slice(&numbers[self.index..self.index + n]);
+            self.index += n;
+            taken += n;
         }
         Ok(taken)
     }
