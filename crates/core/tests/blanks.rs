@@ -15,7 +15,9 @@ use proptest::prelude::*;
 mod states;
 use states::{arrangements, pack, unpack};
 
-use several::{Lcg, arrangement, cycle, graph, path, random_graph, scrambled, tokens};
+use several::{
+    Lcg, arrangement, as_graph, cycle, graph, path, random_graph, scrambled, theta, tokens,
+};
 
 /// The whole state space of `tokens` on `board`: each arrangement's
 /// component of the move graph (any token into any adjacent blank).
@@ -181,18 +183,7 @@ fn stars_and_trees() {
 #[test]
 fn theta_graphs_and_bowties() {
     for inner in [[1, 2, 2], [0, 1, 2], [1, 1, 3], [0, 2, 3], [1, 2, 3]] {
-        let mut e = Vec::new();
-        let mut next = 2 as Cell;
-        for len in inner {
-            let mut prev = 0;
-            for _ in 0..len {
-                e.push((prev, next));
-                prev = next;
-                next += 1;
-            }
-            e.push((prev, 1));
-        }
-        all_blanks(&format!("theta {inner:?}"), &graph(next as usize, &e), 3);
+        all_blanks(&format!("theta {inner:?}"), &theta(inner), 3);
     }
     let bowtie = graph(5, &[(0, 1), (1, 2), (2, 0), (2, 3), (3, 4), (4, 2)]);
     all_blanks("bowtie", &bowtie, 3);
@@ -308,11 +299,6 @@ fn boxes_and_grids_with_holes() {
         let board = Board::mask(&rows).unwrap();
         all_blanks(&format!("mask {mask}"), &board, 2);
     }
-}
-
-fn as_graph(board: &Board) -> Board {
-    let edges: Vec<(Cell, Cell)> = board.edges().collect();
-    graph(board.cells(), &edges)
 }
 
 #[test]

@@ -11,6 +11,9 @@ use proptest::prelude::*;
 mod states;
 use states::{arrangements, pack, unpack};
 
+mod several;
+use several::{as_graph, cycle, graph, path, theta};
+
 /// Labels every arrangement of `tokens` on `board` with its component of
 /// the move graph.
 fn components(board: &Board, tokens: &[u8]) -> HashMap<u64, u32> {
@@ -102,42 +105,6 @@ fn distinct(n: usize) -> Vec<u8> {
 /// Tokens with repeats: the blank, then pairs 1 1 2 2 3 3 …
 fn repeated(n: usize) -> Vec<u8> {
     (0..n).map(|i| i.div_ceil(2) as u8).collect()
-}
-
-fn graph(n: usize, edges: &[(Cell, Cell)]) -> Board {
-    Board::graph(n, edges).unwrap()
-}
-
-fn path(n: usize) -> Vec<(Cell, Cell)> {
-    (1..n as Cell).map(|i| (i - 1, i)).collect()
-}
-
-fn cycle(n: usize) -> Vec<(Cell, Cell)> {
-    let mut e = path(n);
-    e.push((n as Cell - 1, 0));
-    e
-}
-
-/// θ(a, b, c): branch cells 0 and 1 joined by paths with a, b and c inner
-/// cells.
-fn theta(inner: [usize; 3]) -> Board {
-    let mut edges = Vec::new();
-    let mut next = 2;
-    for k in inner {
-        let mut prev = 0;
-        for _ in 0..k {
-            edges.push((prev, next));
-            prev = next;
-            next += 1;
-        }
-        edges.push((prev, 1));
-    }
-    graph(next as usize, &edges)
-}
-
-/// The same board as a plain graph, to run the general algorithm on boxes.
-fn as_graph(board: &Board) -> Board {
-    graph(board.cells(), &board.edges().collect::<Vec<_>>())
 }
 
 fn both(name: &str, board: &Board, starts: usize) {

@@ -1,5 +1,5 @@
-//! Helpers of the several-blanks tests: a reproducible generator,
-//! boards, token lists and random walks.
+//! Helpers of the oracle tests (one blank and several): a reproducible
+//! generator, boards, token lists and random walks.
 
 #![allow(dead_code)] // each test file uses some of them
 
@@ -24,6 +24,29 @@ pub fn arrangement(state: &[u8]) -> Arrangement {
 
 pub fn graph(n: usize, edges: &[(Cell, Cell)]) -> Board {
     Board::graph(n, edges).unwrap()
+}
+
+/// θ(a, b, c): branch cells 0 and 1 joined by paths with a, b and c inner
+/// cells.
+pub fn theta(inner: [usize; 3]) -> Board {
+    let mut edges = Vec::new();
+    let mut next = 2;
+    for k in inner {
+        let mut prev = 0;
+        for _ in 0..k {
+            edges.push((prev, next));
+            prev = next;
+            next += 1;
+        }
+        edges.push((prev, 1));
+    }
+    graph(next as usize, &edges)
+}
+
+/// The same board as a plain graph, to run the general algorithms on
+/// boxes and masks.
+pub fn as_graph(board: &Board) -> Board {
+    graph(board.cells(), &board.edges().collect::<Vec<_>>())
 }
 
 /// `steps` random moves from `tokens`: a random token next to a random
