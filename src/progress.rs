@@ -11,7 +11,7 @@ use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use npuzzle_core::{Board, PdbCache, Progress, Solver};
 
-use crate::PdbAction;
+use crate::cli::PdbAction;
 
 /// The cache folder: `$NPUZZLE_CACHE` when set and not empty, else the
 /// platform's cache folder for npuzzle (`~/.cache/npuzzle` on Linux).

@@ -349,56 +349,36 @@ pub(crate) fn ida_star_logged(
     log: &mut dyn FnMut(u32, u64),
 ) -> Option<Found> {
     let mut root = SearchState::new(heuristic, tiles);
-    let start_blank = root.blank;
     let shared = Shared {
         stop: AtomicUsize::new(usize::MAX),
         next_bound: AtomicU32::new(u32::MAX),
         nodes: AtomicU64::new(0),
     };
-    // The frontier: every path of FRONTIER moves without an undo.
-    let mut frontier: Vec<(SearchState, Vec<u8>)> = vec![(root.clone(), vec![start_blank])];
-    for _ in 0..FRONTIER {
-        let mut next = Vec::new();
-        for (state, path) in &frontier {
-            let previous = if path.len() >= 2 {
-                path[path.len() - 2]
-            } else {
-                u8::MAX
-            };
-            for &from in &heuristic.rect.neighbours[state.blank as usize] {
-                if from == previous {
-                    continue;
-                }
-                let mut s = state.clone();
-                s.apply(heuristic, from, u32::MAX);
-                let mut p = path.clone();
-                p.push(from);
-                next.push((s, p));
-            }
-        }
-        frontier = next;
-    }
+    let frontier = frontier_below(heuristic, &root);
     // Every solution has the parity of the permutation (each move is a
     // transposition), so bounds of the other parity are skipped.
     let parity = solution_parity(heuristic, tiles);
     let with_parity = |b: u32| if b % 2 == parity { b } else { b + 1 };
     let mut bound = with_parity(root.h(heuristic));
     let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+    let subtree = |state: &SearchState, path: &[u8], bound: u32| {
+        let mut dfs = Dfs::new(heuristic, &shared.stop, state.clone(), path.to_vec());
+        dfs.cancel = cancel;
+        dfs.limit = limit;
+        let found = dfs.search(path.len() as u32 - 1, bound, previous_blank(path));
+        shared.nodes.fetch_add(dfs.nodes, Ordering::Relaxed);
+        dfs.charge_rest();
+        shared
+            .next_bound
+            .fetch_min(dfs.next_bound, Ordering::Relaxed);
+        found.then_some(dfs.path)
+    };
     loop {
         shared.next_bound.store(u32::MAX, Ordering::Relaxed);
         let before = shared.nodes.load(Ordering::Relaxed);
         let solution = if bound <= FRONTIER {
             // Short solutions: one plain search from the root.
-            let mut dfs = Dfs::new(heuristic, &shared.stop, root.clone(), vec![start_blank]);
-            dfs.cancel = cancel;
-            dfs.limit = limit;
-            let found = dfs.search(0, bound, u8::MAX);
-            shared.nodes.fetch_add(dfs.nodes, Ordering::Relaxed);
-            dfs.charge_rest();
-            shared
-                .next_bound
-                .fetch_min(dfs.next_bound, Ordering::Relaxed);
-            found.then_some(dfs.path)
+            subtree(&root, &[root.blank], bound)
         } else {
             frontier
                 .par_iter()
@@ -406,22 +386,11 @@ pub(crate) fn ida_star_logged(
                     if shared.stop.load(Ordering::Relaxed) == 0 {
                         return None;
                     }
-                    let previous = path[path.len() - 2];
-                    let mut dfs = Dfs::new(heuristic, &shared.stop, state.clone(), path.clone());
-                    dfs.cancel = cancel;
-                    dfs.limit = limit;
-                    let found = dfs.search(FRONTIER, bound, previous);
-                    shared.nodes.fetch_add(dfs.nodes, Ordering::Relaxed);
-                    dfs.charge_rest();
-                    shared
-                        .next_bound
-                        .fetch_min(dfs.next_bound, Ordering::Relaxed);
-                    if found {
+                    let found = subtree(state, path, bound);
+                    if found.is_some() {
                         shared.stop.store(0, Ordering::Relaxed);
-                        Some(dfs.path)
-                    } else {
-                        None
                     }
+                    found
                 })
                 .find_any(|_| true)
         };
@@ -444,6 +413,40 @@ pub(crate) fn ida_star_logged(
             "the goal is reachable, so the search ends"
         );
         bound = with_parity(next);
+    }
+}
+
+/// Every path of [`FRONTIER`] moves from `root` without an undo, with the
+/// state at its end: the subtrees the single search hands out to its
+/// threads.
+fn frontier_below(heuristic: &Heuristic, root: &SearchState) -> Vec<(SearchState, Vec<u8>)> {
+    let mut frontier = vec![(root.clone(), vec![root.blank])];
+    for _ in 0..FRONTIER {
+        let mut next = Vec::new();
+        for (state, path) in &frontier {
+            let previous = previous_blank(path);
+            for &from in &heuristic.rect.neighbours[state.blank as usize] {
+                if from == previous {
+                    continue;
+                }
+                let mut s = state.clone();
+                s.apply(heuristic, from, u32::MAX);
+                let mut p = path.clone();
+                p.push(from);
+                next.push((s, p));
+            }
+        }
+        frontier = next;
+    }
+    frontier
+}
+
+/// The blank's cell before the last move of `path` (`u8::MAX` at the
+/// root): the one move that would undo it.
+fn previous_blank(path: &[u8]) -> u8 {
+    match path.len() {
+        0 | 1 => u8::MAX,
+        k => path[k - 2],
     }
 }
 

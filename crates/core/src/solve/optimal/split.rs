@@ -55,7 +55,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 pub use super::FRONTIER;
-use super::{Dfs, Heuristic, SearchState, path_moves, solution_parity};
+use super::{Dfs, Heuristic, SearchState, path_moves, previous_blank, solution_parity};
 use crate::arrangement::Arrangement;
 use crate::board::Board;
 use crate::error::Error;
@@ -265,14 +265,10 @@ impl SplitSearch {
         let mut path = vec![state.blank];
         for (i, m) in subtree.moves.iter().enumerate() {
             let neighbours = &self.heuristic.rect.neighbours[state.blank as usize];
-            let previous = if path.len() >= 2 {
-                Some(path[path.len() - 2])
-            } else {
-                None
-            };
+            let previous = previous_blank(&path);
             let from = u8::try_from(m.from).ok().filter(|f| neighbours.contains(f));
             match from {
-                Some(from) if m.to == state.blank as u32 && Some(from) != previous => {
+                Some(from) if m.to == state.blank as u32 && from != previous => {
                     state.apply(&self.heuristic, from, u32::MAX);
                     path.push(from);
                 }
@@ -312,11 +308,7 @@ impl SplitSearch {
     ) -> Result<Searched, SolveError> {
         let (state, path) = self.enter(subtree)?;
         let g = subtree.moves.len() as u32;
-        let previous = if path.len() >= 2 {
-            path[path.len() - 2]
-        } else {
-            u8::MAX
-        };
+        let previous = previous_blank(&path);
         let mut dfs = Dfs::new(&self.heuristic, stop, state, path);
         dfs.rank = rank;
         dfs.cancel = self.cancel.as_deref();

@@ -1,5 +1,10 @@
 //! Building a database: breadth-first search backwards from the goal over
 //! (placement, blank region) states, layer by layer on all cores.
+//!
+//! A state is the tiles' positions packed 5 bits each, with one cell of
+//! the blank's region. Each placement's entry is made in place in the
+//! table's memory (the least depth and, per region slot, its excess),
+//! and a bit per region says which regions were already reached.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 
@@ -11,6 +16,10 @@ use super::{
     BuildProgress, ENTRY, MAX_CELLS, MAX_HALF_EXCESS, Pattern, PatternDb, SLOT_BITS, SLOTS, rank,
 };
 use crate::solve::error::PdbError;
+
+/// States are expanded in chunks of this many; the cancel flag is looked
+/// at before each.
+const CHUNK: usize = 4096;
 
 impl PatternDb {
     /// Builds the database by breadth-first search on all cores, calling
@@ -28,9 +37,8 @@ impl PatternDb {
         cancel: Option<&AtomicBool>,
     ) -> Result<Option<PatternDb>, PdbError> {
         let n = pattern.rows * pattern.cols;
-        let k = pattern.cells.len();
         assert!(
-            n <= MAX_CELLS && k <= 11 && n > k,
+            n <= MAX_CELLS && pattern.cells.len() <= 11 && n > pattern.cells.len(),
             "pattern too large for this board"
         );
         assert!(
@@ -39,123 +47,149 @@ impl PatternDb {
         );
         let geo = Geometry::new(pattern.rows, pattern.cols);
         let size = pattern.placements();
-        // Per placement: the blank cells already reached (as regions), and
-        // the entry being made, in place in the table's memory.
-        let seen: Vec<AtomicU32> = (0..size).map(|_| AtomicU32::new(0)).collect();
         let mut table = Table::zeroed(size * ENTRY).map_err(|error| PdbError::OutOfMemory {
             bytes: size * ENTRY,
             error,
         })?;
         // Not reached yet: least value 0xFF, every slot all ones.
         table.fill(0xFF);
-        let entries: &[AtomicU32] = table.as_atomics(size);
-        let found_placements = AtomicU64::new(0);
-        // A state: positions packed 5 bits each, and one cell of its region.
-        let pack = |pos: &[u8], cell: u8| -> u64 {
-            let mut v = cell as u64;
-            for &p in pos {
-                v = (v << 5) | p as u64;
-            }
-            v
+        let search = Search {
+            geo: &geo,
+            n,
+            tiles: pattern.cells.len(),
+            seen: (0..size).map(|_| AtomicU32::new(0)).collect(),
+            entries: table.as_atomics(size),
+            placements: AtomicU64::new(0),
         };
-        let unpack = |mut v: u64, pos: &mut [u8]| -> u8 {
-            for p in pos.iter_mut().rev() {
-                *p = (v & 31) as u8;
-                v >>= 5;
-            }
-            v as u8
-        };
-        let occupied = |pos: &[u8]| pos.iter().fold(0u64, |m, &p| m | 1 << p);
-        // A region of placement r first reached at `depth`: the first
-        // region of a placement sets the least value (all regions reached
-        // in one layer have the same depth, so whichever thread comes
-        // first sets it right), each its own slot's excess.
-        let record = |r: usize, slot: usize, depth: u32| {
-            let _ = entries[r].fetch_update(Ordering::Relaxed, Ordering::Relaxed, |e| {
-                let least = if e & 0xFF == 0xFF { depth } else { e & 0xFF };
-                let shift = 8 + SLOT_BITS * slot;
-                let half = ((depth - least) / 2)
-                    .min(MAX_HALF_EXCESS)
-                    .min((e >> shift) & MAX_HALF_EXCESS);
-                Some((e & !0xFF & !(MAX_HALF_EXCESS << shift)) | least | half << shift)
-            });
-        };
-        // Layer 0: the goal placement, with the blank's region.
-        let goal = pattern.cells.clone();
-        let free = geo.all & !occupied(&goal);
-        let r0 = rank(&goal, n);
-        let region0 = geo.region(1 << pattern.blank, free);
-        seen[r0].store(region0 as u32, Ordering::Relaxed);
-        record(r0, geo.slot(region0, free), 0);
-        // Layers are kept as the chunks their expansion made, never copied.
-        let mut frontier: Vec<Vec<u64>> = vec![vec![pack(&goal, pattern.blank)]];
-        found_placements.fetch_add(1, Ordering::Relaxed);
-        let mut depth = 0u32;
         let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+        // Layers are kept as the chunks their expansion made, never copied.
+        let mut frontier = vec![vec![search.start(pattern)]];
+        let mut depth = 0u32;
         while frontier.iter().any(|c| !c.is_empty()) {
             let next_depth = (depth + 1).min(254);
-            let next: Vec<Vec<u64>> = frontier
+            frontier = frontier
                 .par_iter()
-                .flat_map(|layer| layer.par_chunks(4096))
-                .map(|chunk| {
-                    let mut out = Vec::new();
-                    if cancelled() {
-                        return out;
-                    }
-                    let mut pos = vec![0u8; k];
-                    for &state in chunk {
-                        let cell = unpack(state, &mut pos);
-                        let taken = occupied(&pos);
-                        let free = geo.all & !taken;
-                        let region = geo.region(1 << cell, free);
-                        for i in 0..k {
-                            let from = pos[i];
-                            for &to in &geo.neighbours[from as usize] {
-                                if region & (1 << to) == 0 {
-                                    continue;
-                                }
-                                // Tile i slides into the blank on `to`; the
-                                // blank is now on `from`.
-                                pos[i] = to;
-                                let free2 = (free & !(1u64 << to)) | (1u64 << from);
-                                let region2 = geo.region(1 << from, free2);
-                                let r = rank(&pos, n);
-                                let bits = region2 as u32;
-                                // Most successors were seen before: a plain
-                                // load spares the locked read-modify-write.
-                                let old = if seen[r].load(Ordering::Relaxed) & bits != 0 {
-                                    bits
-                                } else {
-                                    seen[r].fetch_or(bits, Ordering::Relaxed)
-                                };
-                                if old & bits == 0 {
-                                    if old == 0 {
-                                        found_placements.fetch_add(1, Ordering::Relaxed);
-                                    }
-                                    record(r, geo.slot(region2, free2), next_depth);
-                                    out.push(pack(&pos, from));
-                                }
-                                pos[i] = from;
-                            }
-                        }
-                    }
-                    out
+                .flat_map(|layer| layer.par_chunks(CHUNK))
+                .map(|chunk| match cancelled() {
+                    true => Vec::new(),
+                    false => search.expand(chunk, next_depth),
                 })
                 .collect();
             if cancelled() {
                 return Ok(None);
             }
-            frontier = next;
             progress(BuildProgress {
-                placements: found_placements.load(Ordering::Relaxed),
+                placements: search.placements.load(Ordering::Relaxed),
             });
             depth += 1;
         }
-        drop(seen);
-        // Slots no region fell in: no excess (a slot kept at the largest
-        // excess loses it too, which only lowers it). Entries to
-        // little-endian.
-        for e in entries {
+        search.finish();
+        Ok(Some(PatternDb {
+            pattern: pattern.clone(),
+            geo,
+            table: Bytes::Owned(table),
+        }))
+    }
+}
+
+/// One build's shared state, written by all threads at once.
+struct Search<'a> {
+    geo: &'a Geometry,
+    n: usize,
+    tiles: usize,
+    /// Per placement: the blank's regions already reached, a bit each.
+    seen: Vec<AtomicU32>,
+    /// Per placement: the entry being made.
+    entries: &'a [AtomicU32],
+    /// Placements reached so far.
+    placements: AtomicU64,
+}
+
+impl Search<'_> {
+    /// Layer 0: the goal placement with the blank's region, recorded;
+    /// returns its state.
+    fn start(&self, pattern: &Pattern) -> u64 {
+        let goal = &pattern.cells;
+        let free = self.geo.all & !occupied(goal);
+        let r0 = rank(goal, self.n);
+        let region0 = self.geo.region(1 << pattern.blank, free);
+        self.seen[r0].store(region0 as u32, Ordering::Relaxed);
+        self.record(r0, self.geo.slot(region0, free), 0);
+        self.placements.fetch_add(1, Ordering::Relaxed);
+        pack(goal, pattern.blank)
+    }
+
+    /// The states first reached from `chunk`, recorded at `depth`.
+    fn expand(&self, chunk: &[u64], depth: u32) -> Vec<u64> {
+        // Read once: the atomic writes below would make the compiler load
+        // fields again at every step.
+        let (geo, n) = (self.geo, self.n);
+        let mut out = Vec::new();
+        let mut pos = vec![0u8; self.tiles];
+        for &state in chunk {
+            let cell = unpack(state, &mut pos);
+            let free = geo.all & !occupied(&pos);
+            let region = geo.region(1 << cell, free);
+            for i in 0..pos.len() {
+                let from = pos[i];
+                for &to in &geo.neighbours[from as usize] {
+                    if region & (1 << to) == 0 {
+                        continue;
+                    }
+                    // Tile i slides into the blank on `to`; the blank is
+                    // now on `from`.
+                    pos[i] = to;
+                    let free2 = (free & !(1u64 << to)) | (1u64 << from);
+                    let region2 = geo.region(1 << from, free2);
+                    let r = rank(&pos, n);
+                    if self.first_visit(r, region2 as u32) {
+                        self.record(r, geo.slot(region2, free2), depth);
+                        out.push(pack(&pos, from));
+                    }
+                    pos[i] = from;
+                }
+            }
+        }
+        out
+    }
+
+    /// Marks the region `bits` of placement `r` reached; true if it was
+    /// not before (counting the placement when it is new).
+    #[inline]
+    fn first_visit(&self, r: usize, bits: u32) -> bool {
+        // Most successors were seen before: a plain load spares the locked
+        // read-modify-write.
+        if self.seen[r].load(Ordering::Relaxed) & bits != 0 {
+            return false;
+        }
+        let old = self.seen[r].fetch_or(bits, Ordering::Relaxed);
+        if old == 0 {
+            self.placements.fetch_add(1, Ordering::Relaxed);
+        }
+        old & bits == 0
+    }
+
+    /// A region of placement `r` first reached at `depth`: the first
+    /// region of a placement sets the least value (all regions reached in
+    /// one layer have the same depth, so whichever thread comes first sets
+    /// it right), each its own slot's excess.
+    #[inline]
+    fn record(&self, r: usize, slot: usize, depth: u32) {
+        let _ = self.entries[r].fetch_update(Ordering::Relaxed, Ordering::Relaxed, |e| {
+            let least = if e & 0xFF == 0xFF { depth } else { e & 0xFF };
+            let shift = 8 + SLOT_BITS * slot;
+            let half = ((depth - least) / 2)
+                .min(MAX_HALF_EXCESS)
+                .min((e >> shift) & MAX_HALF_EXCESS);
+            Some((e & !0xFF & !(MAX_HALF_EXCESS << shift)) | least | half << shift)
+        });
+    }
+
+    /// Slots no region fell in get no excess (a slot kept at the largest
+    /// excess loses it too, which only lowers it); entries to
+    /// little-endian.
+    fn finish(self) {
+        for e in self.entries {
             let mut v = e.load(Ordering::Relaxed);
             for slot in 0..SLOTS {
                 let shift = 8 + SLOT_BITS * slot;
@@ -165,10 +199,25 @@ impl PatternDb {
             }
             e.store(v.to_le(), Ordering::Relaxed);
         }
-        Ok(Some(PatternDb {
-            pattern: pattern.clone(),
-            geo,
-            table: Bytes::Owned(table),
-        }))
     }
+}
+
+/// A state: the positions packed 5 bits each, after one cell of the
+/// blank's region.
+fn pack(pos: &[u8], cell: u8) -> u64 {
+    pos.iter().fold(cell as u64, |v, &p| (v << 5) | p as u64)
+}
+
+/// The positions of a packed state into `pos`; returns its blank cell.
+fn unpack(mut v: u64, pos: &mut [u8]) -> u8 {
+    for p in pos.iter_mut().rev() {
+        *p = (v & 31) as u8;
+        v >>= 5;
+    }
+    v as u8
+}
+
+/// The cells the tiles hold, a bit each.
+fn occupied(pos: &[u8]) -> u64 {
+    pos.iter().fold(0u64, |m, &p| m | 1 << p)
 }

@@ -8,36 +8,34 @@
 //! (shortest); otherwise constructive solutions, line by line on boxes and
 //! block by block on other boards.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::arrangement::{Arrangement, Token};
-use crate::board::{Board, Cell};
+use crate::board::Board;
 use crate::reach::{Verdict, reach, several_blanks};
 use crate::solve::error::{Limit, SolveError};
 use crate::solve::moves::{replay, simplify};
+use crate::solve::optimal;
 use crate::solve::optimal::split::SplitSearch;
-use crate::solve::optimal::{self, Heuristic, Rect};
-use crate::solve::pdb::{self, Pattern, PdbCache, Progress};
+use crate::solve::pdb::{PdbCache, Progress};
 use crate::solve::{Found, bfs, blanks, construct, general};
 
 mod near;
 mod reduce;
 mod solution;
 mod stream;
+mod tables;
 
 pub use solution::{Solution, Summary};
+use tables::SMALL_TABLES_UP_TO;
+pub use tables::Table;
 
 /// The largest board solved constructively into memory: 160,000 cells, a
 /// 400×400 box (about 2×10⁸ moves, 1.7 GB of them). Bigger boxes are
 /// streamed by [`Solver::solve_into`].
 pub const MAX_CONSTRUCTED: usize = 160_000;
-
-/// Boards of at most this many cells get small pattern databases by
-/// default, built in seconds, unless the strong ones are at hand.
-const SMALL_TABLES_UP_TO: usize = 16;
 
 /// Finds move sequences. Constructive unless told otherwise; tables for
 /// shortest solutions are kept in memory only, unless a [`PdbCache`] is
@@ -364,158 +362,6 @@ impl<'a> Solver<'a> {
             to.clone(),
             self.cancel.clone(),
         ))
-    }
-
-    /// The heuristic for a search of `a` → `b` on a rectangle, and `a`
-    /// relabelled.
-    fn heuristic(
-        &self,
-        board: &Board,
-        a: &[Token],
-        b: &[Token],
-    ) -> Result<(Heuristic, Vec<u8>), SolveError> {
-        let (rows, cols) = sides(board, 64, "shortest solutions are searched")?;
-        if !distinct(a) {
-            return Err(Limit::RepeatedTokens.into());
-        }
-        let rect = Rect::new(rows, cols);
-        let (tiles, blank_goal) = optimal::relabel(a, b);
-        let heuristic = self.heuristic_of(&rect, blank_goal, self.tables(&rect, blank_goal))?;
-        Ok((heuristic, tiles))
-    }
-
-    /// The heuristic on `rect` with the blank's goal on `blank_goal`:
-    /// additive databases of `patterns` (from memory, the cache or built),
-    /// else Manhattan distance with linear conflicts (said of boards too
-    /// big for tables). The cancel flag is looked at before and after.
-    fn heuristic_of(
-        &self,
-        rect: &Rect,
-        blank_goal: u8,
-        patterns: Option<Vec<Vec<u8>>>,
-    ) -> Result<Heuristic, SolveError> {
-        self.cancelled()?;
-        let heuristic = match patterns {
-            Some(patterns) => Heuristic::with_databases(
-                rect,
-                blank_goal,
-                &patterns,
-                self.cache.as_ref(),
-                &|p| self.report(p),
-                self.cancel.as_deref(),
-            )?,
-            None => {
-                if rect.rows * rect.cols > pdb::MAX_CELLS {
-                    self.report(&Progress::NoTables {
-                        cells: rect.rows * rect.cols,
-                    });
-                }
-                Heuristic::manhattan(rect, blank_goal)
-            }
-        };
-        self.cancelled()?;
-        Ok(heuristic)
-    }
-
-    /// The patterns of the tables a search on `rect` uses (`None`:
-    /// Manhattan distance only). The one place this choice is made: the
-    /// search and [`prepare`](Self::prepare) both ask it.
-    fn tables(&self, rect: &Rect, blank_goal: u8) -> Option<Vec<Vec<u8>>> {
-        if rect.rows * rect.cols > pdb::MAX_CELLS {
-            return None;
-        }
-        let max = self.pattern_tiles.unwrap_or_else(|| {
-            let strong = optimal::default_max_tiles(rect);
-            let small = optimal::small_max_tiles(rect);
-            let at_hand = || {
-                optimal::partition(rect, blank_goal, strong)
-                    .into_iter()
-                    .all(|cells| {
-                        pdb::at_hand(&pattern(rect, cells, blank_goal), self.cache.as_ref())
-                    })
-            };
-            if rect.rows * rect.cols > SMALL_TABLES_UP_TO || at_hand() {
-                strong
-            } else {
-                small
-            }
-        });
-        (max >= 2).then(|| optimal::partition(rect, blank_goal, max))
-    }
-
-    /// Builds (or finds in the cache) the tables that shortest solutions
-    /// on `board` with the blank's goal on `blank` use, one at a time,
-    /// without keeping them in memory; without
-    /// [`pattern_tiles`](Self::pattern_tiles), the strong ones. Returns
-    /// each table's file (when there is a cache), entries and time.
-    ///
-    /// # Errors
-    /// [`Limit::NoShortestSearch`] when the board is not a rectangle,
-    /// [`Limit::RectangleTooBig`] past 32 cells, [`SolveError::Input`] when `blank` is off the
-    /// board, [`SolveError::Pdb`] when a table's memory cannot be had.
-    pub fn prepare(&self, board: &Board, blank: Cell) -> Result<Vec<Table>, SolveError> {
-        let (rows, cols) = sides(board, pdb::MAX_CELLS, "pattern databases are built")?;
-        if blank as usize >= board.cells() {
-            return Err(crate::Error::BadArrangement {
-                which: "blank".into(),
-                problem: format!("cell {blank} is off the board"),
-            }
-            .into());
-        }
-        let rect = Rect::new(rows, cols);
-        let strong = Solver {
-            pattern_tiles: Some(
-                self.pattern_tiles
-                    .unwrap_or_else(|| optimal::default_max_tiles(&rect)),
-            ),
-            optimal: true,
-            shortest_when_cheap: false,
-            cache: None,
-            progress: None,
-            cancel: None,
-            time_limit: None,
-            max_nodes: None,
-        };
-        let mut out = Vec::new();
-        for cells in strong.tables(&rect, blank as u8).unwrap_or_default() {
-            let started = Instant::now();
-            let pattern = pattern(&rect, cells, blank as u8);
-            let report = |p: &Progress| self.report(p);
-            let db = pdb::load_or_build(
-                &pattern,
-                self.cache.as_ref(),
-                &report,
-                pdb::Save::Required,
-                self.cancel.as_deref(),
-            )?;
-            out.push(Table {
-                file: self.cache.as_ref().map(|c| c.path_of(&pattern)),
-                entries: db.len(),
-                elapsed: started.elapsed(),
-            });
-        }
-        Ok(out)
-    }
-}
-
-/// A pattern database made ready by [`Solver::prepare`].
-#[derive(Clone, Debug)]
-#[non_exhaustive]
-pub struct Table {
-    /// Its file in the cache, when there is one.
-    pub file: Option<PathBuf>,
-    /// Its entries.
-    pub entries: usize,
-    /// The time it took to load or build.
-    pub elapsed: Duration,
-}
-
-fn pattern(rect: &Rect, cells: Vec<u8>, blank: u8) -> Pattern {
-    Pattern {
-        rows: rect.rows,
-        cols: rect.cols,
-        cells,
-        blank,
     }
 }
 

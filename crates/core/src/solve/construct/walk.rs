@@ -1,0 +1,274 @@
+//! How the blank walks: of the ways to where it is going, the one whose
+//! slides bring tokens nearest their own targets (a little longer than
+//! the shortest on short walks, when that is worth it), with a
+//! breadth-first search in a window, then over the board, as fallbacks.
+
+use std::collections::VecDeque;
+
+use super::Grid;
+
+/// How far from the straight line the blank's walks may stray, in cells.
+const BAND: i64 = 8;
+
+/// Walks this short or shorter may take a longer way (`detour_walk`).
+const SHORT_WALK: usize = 4;
+
+/// How many step pairs longer than the shortest a short walk may be.
+const MAX_DETOURS: usize = 2;
+
+/// What each step pair beyond the shortest way costs, in the units of
+/// [`Grid::worth`].
+const DETOUR_COST: i32 = 10;
+
+/// Scratch of [`Grid::detour_walk`], per (cell, level) state.
+#[derive(Default)]
+pub(super) struct DetourScratch {
+    pub(super) stamp: Vec<u32>,
+    pub(super) parent: Vec<u32>,
+    pub(super) score: Vec<i32>,
+    /// Per cell, found once a search (`seen`: the search's generation):
+    /// whether the walk may use it, and its token's longest side.
+    pub(super) seen: Vec<u32>,
+    pub(super) open: Vec<bool>,
+    pub(super) longest: Vec<Option<usize>>,
+    pub(super) queue: VecDeque<usize>,
+}
+
+impl Grid<'_> {
+    /// Walks the blank to `dest` through unfixed cells not in `avoid`. A
+    /// short walk (going round a token) takes the way worth most, a
+    /// little longer than the shortest if need be
+    /// ([`Grid::detour_walk`]); a longer one the shortest way near the
+    /// straight line worth most ([`Grid::straight_walk`]); failing those,
+    /// a breadth-first search in a small window round the blank and
+    /// `dest`, then over the whole board. False when `dest` cannot be
+    /// reached.
+    pub(super) fn walk_blank(&mut self, dest: usize, avoid: &[usize]) -> bool {
+        self.blank == dest
+            || (self.distance(self.blank, dest) <= SHORT_WALK && self.detour_walk(dest, avoid))
+            || self.straight_walk(dest, avoid)
+            || self.search_blank(dest, avoid, 2)
+            || self.search_blank(dest, avoid, usize::MAX)
+    }
+
+    /// Walks the blank to `dest` by the shortest way, within `BAND` steps
+    /// of the straight line, whose slides are worth most: its walks then
+    /// do some of the later work. Every step of the blank moves a token
+    /// one cell, and chosen well most of those steps are towards the
+    /// token's target. False (nothing moved) when fixed or avoided cells
+    /// block every such way.
+    pub(super) fn straight_walk(&mut self, dest: usize, avoid: &[usize]) -> bool {
+        let d = self.dims.len();
+        let (start, span) = (self.blank, self.distance(self.blank, dest) as i64);
+        let from: Vec<i64> = (0..d).map(|k| self.coord(start, k) as i64).collect();
+        let rise: Vec<i64> = (0..d)
+            .map(|k| self.coord(dest, k) as i64 - from[k])
+            .collect();
+        // Cells are searched from `dest`, each step one nearer the blank.
+        // A cell `a` steps from the blank is `off / span` cells off the
+        // straight line.
+        let near_line = |g: &Grid, c: usize| {
+            let a = g.distance(start, c) as i64;
+            let off: i64 = (0..d)
+                .map(|k| (span * (g.coord(c, k) as i64 - from[k]) - rise[k] * a).abs())
+                .sum();
+            off <= BAND * span
+        };
+        self.generation += 1;
+        let generation = self.generation;
+        self.stamp[dest] = generation;
+        self.score[dest] = 0;
+        let mut queue = VecDeque::from([dest]);
+        while let Some(c) = queue.pop_front() {
+            if c == start {
+                break;
+            }
+            let longest = self.longest_side(c);
+            for k in 0..d {
+                let (x, b) = (self.coord(c, k), self.coord(start, k));
+                let w = match x.cmp(&b) {
+                    std::cmp::Ordering::Less => c + self.strides[k],
+                    std::cmp::Ordering::Greater => c - self.strides[k],
+                    std::cmp::Ordering::Equal => continue,
+                };
+                // When the blank steps from `w` to `c`, the token on `c`
+                // slides to `w`.
+                let score = self.score[c] + self.worth(c, k, w, longest);
+                if self.stamp[w] != generation {
+                    if w == start || (self.free(w, avoid) && near_line(self, w)) {
+                        self.stamp[w] = generation;
+                        self.parent[w] = c as u32;
+                        self.score[w] = score;
+                        queue.push_back(w);
+                    }
+                } else if score > self.score[w] {
+                    self.parent[w] = c as u32;
+                    self.score[w] = score;
+                }
+            }
+        }
+        self.follow_parents(generation, dest)
+    }
+
+    /// Walks the blank a short way to `dest` (going round a token, say),
+    /// by the way worth most less `DETOUR_COST` for each step pair longer
+    /// than the shortest: a way a little longer than the shortest often
+    /// moves more tokens home. Inside the box round the blank and `dest`
+    /// widened by `MAX_DETOURS`. False (nothing moved) when there is no
+    /// way with at most `MAX_DETOURS` such pairs.
+    pub(super) fn detour_walk(&mut self, dest: usize, avoid: &[usize]) -> bool {
+        const LEVELS: usize = MAX_DETOURS + 1;
+        let d = self.dims.len();
+        let start = self.blank;
+        let bounds: Vec<(usize, usize)> = (0..d)
+            .map(|k| {
+                let (a, b) = (self.coord(start, k), self.coord(dest, k));
+                (a.min(b).saturating_sub(MAX_DETOURS), a.max(b) + MAX_DETOURS)
+            })
+            .collect();
+        // States: (cell, steps away from the blank), `cell * LEVELS +
+        // away`. Searched from `dest`: a step towards the blank keeps the
+        // level, one away from it goes up one (and adds two to the walk).
+        let n = self.at.len();
+        if self.detour.stamp.len() < LEVELS * n {
+            self.detour = DetourScratch {
+                stamp: vec![0; LEVELS * n],
+                parent: vec![0; LEVELS * n],
+                score: vec![0; LEVELS * n],
+                seen: vec![0; n],
+                open: vec![false; n],
+                longest: vec![None; n],
+                queue: VecDeque::new(),
+            };
+        }
+        self.generation += 1;
+        let generation = self.generation;
+        self.detour.stamp[LEVELS * dest] = generation;
+        self.detour.score[LEVELS * dest] = 0;
+        let mut queue = std::mem::take(&mut self.detour.queue);
+        queue.clear();
+        queue.push_back(LEVELS * dest);
+        while let Some(state) = queue.pop_front() {
+            let (c, away) = (state / LEVELS, state % LEVELS);
+            if c == start {
+                continue;
+            }
+            let longest = if c == dest {
+                self.longest_side(c)
+            } else {
+                self.detour.longest[c]
+            };
+            for dir in 0..2 * d {
+                let Some(w) = self.step(c, dir) else { continue };
+                let k = dir / 2;
+                let b = self.coord(start, k);
+                let level = if self.coord(w, k).abs_diff(b) < self.coord(c, k).abs_diff(b) {
+                    away
+                } else if away < MAX_DETOURS {
+                    away + 1
+                } else {
+                    continue;
+                };
+                let next = LEVELS * w + level;
+                // When the blank steps from `w` to `c`, the token on `c`
+                // slides to `w`.
+                let score = self.detour.score[state] + self.worth(c, k, w, longest);
+                if self.detour.stamp[next] != generation {
+                    if self.detour.seen[w] != generation {
+                        self.detour.seen[w] = generation;
+                        let inside =
+                            (0..d).all(|j| (bounds[j].0..=bounds[j].1).contains(&self.coord(w, j)));
+                        self.detour.open[w] = inside && (w == start || self.free(w, avoid));
+                        self.detour.longest[w] = self.longest_side(w);
+                    }
+                    if self.detour.open[w] {
+                        self.detour.stamp[next] = generation;
+                        self.detour.parent[next] = state as u32;
+                        self.detour.score[next] = score;
+                        queue.push_back(next);
+                    }
+                } else if score > self.detour.score[next] {
+                    self.detour.parent[next] = state as u32;
+                    self.detour.score[next] = score;
+                }
+            }
+        }
+        self.detour.queue = queue;
+        let best = (0..LEVELS)
+            .map(|away| LEVELS * start + away)
+            .filter(|&s| self.detour.stamp[s] == generation)
+            .max_by_key(|&s| {
+                let away = (s % LEVELS) as i32;
+                (self.detour.score[s] - DETOUR_COST * away, -away)
+            });
+        let Some(mut state) = best else {
+            return false;
+        };
+        while state / LEVELS != dest {
+            state = self.detour.parent[state] as usize;
+            self.slide(state / LEVELS);
+        }
+        true
+    }
+
+    /// Breadth-first search for the blank's way to `dest`, inside the box
+    /// round both widened by `margin`; walks it when found.
+    pub(super) fn search_blank(&mut self, dest: usize, avoid: &[usize], margin: usize) -> bool {
+        let bounds: Vec<(usize, usize)> = (0..self.dims.len())
+            .map(|k| {
+                let (a, b) = (self.coord(self.blank, k), self.coord(dest, k));
+                (
+                    a.min(b).saturating_sub(margin),
+                    a.max(b).saturating_add(margin),
+                )
+            })
+            .collect();
+        let inside = |g: &Grid, c: usize| {
+            (0..g.dims.len()).all(|k| (bounds[k].0..=bounds[k].1).contains(&g.coord(c, k)))
+        };
+        self.generation += 1;
+        let generation = self.generation;
+        self.stamp[dest] = generation;
+        self.depth[dest] = 0;
+        self.score[dest] = 0;
+        let mut queue = VecDeque::from([dest]);
+        while let Some(c) = queue.pop_front() {
+            if c == self.blank {
+                break;
+            }
+            let longest = self.longest_side(c);
+            for dir in 0..2 * self.dims.len() {
+                let Some(w) = self.step(c, dir) else { continue };
+                // Of the shortest ways, the one worth most (as in
+                // `straight_walk`).
+                let score = self.score[c] + self.worth(c, dir / 2, w, longest);
+                if self.stamp[w] != generation {
+                    if inside(self, w) && (w == self.blank || self.free(w, avoid)) {
+                        self.stamp[w] = generation;
+                        self.parent[w] = c as u32;
+                        self.depth[w] = self.depth[c] + 1;
+                        self.score[w] = score;
+                        queue.push_back(w);
+                    }
+                } else if self.depth[w] == self.depth[c] + 1 && score > self.score[w] {
+                    self.parent[w] = c as u32;
+                    self.score[w] = score;
+                }
+            }
+        }
+        self.follow_parents(generation, dest)
+    }
+
+    /// Walks the blank to `dest` along the parents a search from `dest`
+    /// (this `generation`) left; false if that search never reached it.
+    pub(super) fn follow_parents(&mut self, generation: u32, dest: usize) -> bool {
+        if self.stamp[self.blank] != generation {
+            return false;
+        }
+        while self.blank != dest {
+            let next = self.parent[self.blank] as usize;
+            self.slide(next);
+        }
+        true
+    }
+}

@@ -1,0 +1,253 @@
+//! The command line's arguments (clap): every command, its options and
+//! their help, and reading a question's board and arrangements.
+
+use anyhow::Result;
+use clap::{Parser, Subcommand, ValueEnum};
+use npuzzle_core::formats::judge::JudgeFormat;
+use npuzzle_core::{Arrangement, Board};
+
+use crate::input::{self, arrangement};
+use crate::play::Color;
+use crate::{progress, serve};
+
+/// Sliding-tile puzzles on any board: can A become B, exactly, and why not.
+#[derive(Parser)]
+#[command(name = "npuzzle", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Decide whether FROM can be turned into TO (exit 0 yes, 1 no, 2 bad input).
+    Reach {
+        #[command(flatten)]
+        question: Question,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// A move sequence from FROM to TO, replayed before it is printed: the
+    /// moves (direction letters on 2-D boards, from-to cell pairs elsewhere) on
+    /// stdout, the length in single- and multi-tile moves on stderr. Shortest on
+    /// boards of up to 16 cells and wherever asked, constructive elsewhere, never
+    /// a move that undoes the one before (exit 0 solved, 1 unreachable, 2 bad input).
+    Solve(SolveArgs),
+    /// Random arrangements that reach TO (default the solved one), one a line:
+    /// drawn uniformly from all of them, or TO scrambled by --moves random moves
+    /// of the blank that never undo the one before.
+    Gen {
+        /// Board spec (as for reach).
+        #[arg(short, long)]
+        board: String,
+        /// How many arrangements.
+        #[arg(long, default_value_t = 1)]
+        count: u64,
+        /// Seed of the random generator: the same seed gives the same arrangements.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Scramble TO by this many moves instead of drawing uniformly.
+        #[arg(long)]
+        moves: Option<u64>,
+        /// The target (or @FILE); defaults to the solved arrangement.
+        #[arg(short, long, allow_hyphen_values = true)]
+        to: Option<String>,
+        /// One batch question a line, {"board", "from", "to"}, for `npuzzle batch`.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Plays MOVES from FROM and prints the arrangement they end on; with --to,
+    /// checks it instead (exit 0 it matches, 1 it does not); with --invert or
+    /// --simplify, prints the inverse or the simplified sequence. An illegal move
+    /// is exit 2, naming its index.
+    Apply {
+        /// Board spec (as for reach).
+        #[arg(short, long)]
+        board: String,
+        /// Start arrangement (or @FILE).
+        #[arg(short, long, allow_hyphen_values = true)]
+        from: String,
+        /// The arrangement the moves should end on (or @FILE).
+        #[arg(short, long, allow_hyphen_values = true)]
+        to: Option<String>,
+        /// The moves: direction letters on 2-D boards (R3U2LD), from-to cell
+        /// pairs (5-4 8-5) or a JSON array of pairs, or @FILE.
+        #[arg(allow_hyphen_values = true)]
+        moves: String,
+        /// Print the moves that undo MOVES.
+        #[arg(long)]
+        invert: bool,
+        /// Print MOVES without moves undone at once.
+        #[arg(long)]
+        simplify: bool,
+    },
+    /// Draws the board: 2-D boards as a grid with holes, 3-D boxes as layers side
+    /// by side, graphs as cells with degrees and neighbours; cell numbers when no
+    /// arrangement is given.
+    Show {
+        /// Board spec (as for reach).
+        #[arg(short, long)]
+        board: String,
+        /// The arrangement to draw (or @FILE).
+        #[arg(short, long, allow_hyphen_values = true)]
+        from: Option<String>,
+        /// The goal: its tiles' cells are coloured (default: the solved arrangement).
+        #[arg(short, long, allow_hyphen_values = true)]
+        to: Option<String>,
+        /// Colour tiles on their goal cell.
+        #[arg(long, value_enum, default_value_t = Color::Auto)]
+        color: Color,
+    },
+    /// Pattern databases: build, list or clear the cache.
+    Pdb {
+        #[command(subcommand)]
+        action: PdbAction,
+    },
+    /// JSON Lines on stdin, one {"board", "from", "to"} per line; one answer per line.
+    Batch(BatchArgs),
+    /// A judge's format, stdin to stdout, byte for byte.
+    Judge {
+        /// Which judge's format.
+        format: Format,
+        /// Map stdin into memory when it is a file: faster on big inputs, but
+        /// the file must not shrink while it is read (that would stop the
+        /// process with a bus error).
+        #[arg(long)]
+        mmap: bool,
+    },
+    /// Run the seeds' sample problems on embedded input and show the answers.
+    Demo,
+    /// Print a shell completion script: `npuzzle completions bash > /etc/bash_completion.d/npuzzle`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): `npuzzle man | man -l -`.
+    Man,
+    /// A web page on any board (draw, play, check, solve) and its JSON API, on 127.0.0.1:8080.
+    Serve(serve::Args),
+}
+
+#[derive(Subcommand)]
+pub enum PdbAction {
+    /// Build (or load) the databases that `solve --optimal` uses on a rectangle.
+    Build {
+        /// The rectangle: RxC (at most 32 cells), a preset or @FILE.
+        #[arg(long)]
+        board: String,
+        /// The blank's goal cell (default: the last cell).
+        #[arg(long)]
+        blank: Option<u32>,
+        /// Largest pattern, in tiles (default: 7 on 4×4, 6 otherwise; 8 on 4×4 gives the 7-8 partition).
+        #[arg(long)]
+        pattern_tiles: Option<usize>,
+    },
+    /// List the cached databases.
+    List,
+    /// Remove every cached database.
+    Clear,
+}
+
+#[derive(clap::Args)]
+pub struct Question {
+    /// Board spec: RxC (any dimension), mask:ROW/ROW, graph:N:u-v,..., @FILE or a preset.
+    #[arg(short, long)]
+    pub board: String,
+    /// Start arrangement: tokens in cell order, 0 the blank ("8 2 0/4 6 1/3 7 5"), or @FILE.
+    #[arg(short, long, allow_hyphen_values = true)]
+    pub from: String,
+    /// Target arrangement (or @FILE); defaults to the tiles in cell order with FROM's blanks last.
+    #[arg(short, long, allow_hyphen_values = true)]
+    pub to: Option<String>,
+}
+
+/// The target given, or the solved arrangement with `blanks` blanks last.
+pub fn target(board: &Board, to: Option<&str>, blanks: usize) -> Result<Arrangement> {
+    match to {
+        Some(text) => arrangement(board, text, "to"),
+        None => Ok(Arrangement::solved_with_blanks(board.cells(), blanks)),
+    }
+}
+
+impl Question {
+    pub fn read(&self) -> Result<(Board, Arrangement, Arrangement)> {
+        let (board, from) = input::board_and_arrangement(&self.board, &self.from, "from")?;
+        let to = target(&board, self.to.as_deref(), from.blank_count())?;
+        Ok((board, from, to))
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Format {
+    /// AcWing 108: odd n, two grids, TAK/NIE.
+    Odd,
+    /// POJ 2893: M N and a grid until 0 0, YES/NO.
+    Mxn,
+    /// UVa 716 / POJ 1507: the M×M×M cube.
+    Commedia,
+    /// HDU 4021: the 24-cell board with dead ends, Y (impossible) / N.
+    Hdu4021,
+}
+
+impl From<Format> for JudgeFormat {
+    fn from(f: Format) -> JudgeFormat {
+        match f {
+            Format::Odd => JudgeFormat::Odd,
+            Format::Mxn => JudgeFormat::Mxn,
+            Format::Commedia => JudgeFormat::Commedia,
+            Format::Hdu4021 => JudgeFormat::Hdu4021,
+        }
+    }
+}
+
+/// The options of `solve`.
+#[derive(clap::Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub question: Question,
+    /// A shortest solution on any rectangle (IDA* with pattern databases).
+    #[arg(long, conflicts_with = "fast")]
+    pub optimal: bool,
+    /// The quick constructive solution, even where a shortest one is cheap.
+    #[arg(long)]
+    pub fast: bool,
+    /// Print only the number of moves (single-tile moves), not the moves.
+    #[arg(long)]
+    pub count: bool,
+    /// Largest pattern database, in tiles (0: Manhattan distance and linear conflicts).
+    #[arg(long)]
+    pub pattern_tiles: Option<usize>,
+    /// Print one JSON object instead of text ("moves", "length", "mtm", "directions", ...).
+    #[arg(long, conflicts_with = "steps")]
+    pub json: bool,
+    /// Draw every arrangement from FROM to TO, one move at a time.
+    #[arg(long, conflicts_with = "count")]
+    pub steps: bool,
+    /// With --steps: colour tiles on their goal cell.
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    pub color: Color,
+    #[command(flatten)]
+    pub limits: progress::SearchLimits,
+}
+
+/// The options of `batch`.
+#[derive(clap::Args)]
+pub struct BatchArgs {
+    /// Answer each line with a solution ("moves", "length", "optimal", "nodes").
+    #[arg(long)]
+    pub solve: bool,
+    /// Answer each line with a shortest solution.
+    #[arg(long, conflicts_with = "fast")]
+    pub optimal: bool,
+    /// With --solve: quick constructive solutions, even where shortest ones are cheap.
+    #[arg(long)]
+    pub fast: bool,
+    /// With --optimal: largest pattern database, in tiles.
+    #[arg(long)]
+    pub pattern_tiles: Option<usize>,
+    /// Per line (a line past a limit is answered {"error": "limit reached",
+    /// "lower_bound", "nodes"}).
+    #[command(flatten)]
+    pub limits: progress::SearchLimits,
+}
