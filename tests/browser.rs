@@ -265,6 +265,19 @@ macro_rules! with_page {
     }};
 }
 
+/// The page's query for the 24-cell board with dead ends, solved but for
+/// tiles 1 and 2 swapped in the target (an unreachable pair).
+fn hdu4021_two_swapped() -> String {
+    let from: Vec<String> = (1..24).chain([0]).map(|t| t.to_string()).collect();
+    let to: Vec<String> = [2, 1]
+        .into_iter()
+        .chain(3..24)
+        .chain([0])
+        .map(|t: u32| t.to_string())
+        .collect();
+    format!("board=hdu4021&from={}&to={}", from.join(","), to.join(","))
+}
+
 #[tokio::test]
 async fn a_shared_url_loads_and_check_gives_the_reason_with_its_cells() {
     with_page!(|page| {
@@ -429,19 +442,7 @@ async fn a_click_or_an_arrow_key_moves_a_tile_next_to_the_blank() {
 #[tokio::test]
 async fn a_board_with_holes_is_drawn_checked_and_edited() {
     with_page!(|page| {
-        let from: Vec<String> = (1..24).chain([0]).map(|t| t.to_string()).collect();
-        let to: Vec<String> = [2, 1]
-            .into_iter()
-            .chain(3..24)
-            .chain([0])
-            .map(|t: u32| t.to_string())
-            .collect();
-        page.goto(&format!(
-            "board=hdu4021&from={}&to={}",
-            from.join(","),
-            to.join(",")
-        ))
-        .await;
+        page.goto(&hdu4021_two_swapped()).await;
         assert!(page.value("board").await.starts_with("mask:.#..#./"));
         let slots = page
             .js("return document.querySelectorAll('#puzzle .slot').length")
@@ -617,19 +618,7 @@ async fn screenshots() {
             page.client.screenshot().await.unwrap(),
         )
         .unwrap();
-        let from: Vec<String> = (1..24).chain([0]).map(|t| t.to_string()).collect();
-        let to: Vec<String> = [2, 1]
-            .into_iter()
-            .chain(3..24)
-            .chain([0])
-            .map(|t: u32| t.to_string())
-            .collect();
-        page.goto(&format!(
-            "board=hdu4021&from={}&to={}",
-            from.join(","),
-            to.join(",")
-        ))
-        .await;
+        page.goto(&hdu4021_two_swapped()).await;
         page.click("check").await;
         page.wait_for("document.querySelector('[data-testid=verdict]').textContent !== ''")
             .await;

@@ -7,29 +7,31 @@
 use std::time::Instant;
 
 use npuzzle_core::{Arrangement, Board, Solver, Token, reach};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
-/// A small deterministic generator.
-struct Lcg(u64);
+/// A seeded generator (ChaCha8), so that failures are reproducible.
+struct Seeded(ChaCha8Rng);
 
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
+impl Seeded {
+    fn new(seed: u64) -> Seeded {
+        Seeded(ChaCha8Rng::seed_from_u64(seed))
     }
 
-    fn shuffle(&mut self, t: &mut [Token]) {
-        for i in (1..t.len()).rev() {
-            t.swap(i, self.below(i + 1));
-        }
+    /// A number below `n`, uniformly.
+    fn below(&mut self, n: usize) -> usize {
+        self.0.random_range(0..n)
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        items.shuffle(&mut self.0);
     }
 }
 
 /// A random arrangement that reaches `to`: a shuffle when one of a few
 /// does, else a long random walk of the blanks.
-fn reaching(board: &Board, to: &Arrangement, rng: &mut Lcg) -> Arrangement {
+fn reaching(board: &Board, to: &Arrangement, rng: &mut Seeded) -> Arrangement {
     for _ in 0..20 {
         let mut t = to.tokens().to_vec();
         rng.shuffle(&mut t);
@@ -58,7 +60,7 @@ fn boxes() {
         let board: Board = format!("{n}x{n}").parse().unwrap();
         for blanks in [1, 2, 5, 50] {
             let to = Arrangement::solved_with_blanks(n * n, blanks);
-            let mut rng = Lcg(blanks as u64);
+            let mut rng = Seeded::new(blanks as u64);
             let (mut total, runs) = (0u64, 3);
             let started = Instant::now();
             for _ in 0..runs {
@@ -77,7 +79,7 @@ fn boxes() {
 
 fn with_cuts(name: &str, board: &Board, blanks: usize, pairs: usize, seed: u64) {
     let n = board.cells();
-    let mut rng = Lcg(seed);
+    let mut rng = Seeded::new(seed);
     let (mut solved, mut moves, mut worst) = (0, 0usize, 0f64);
     let started = Instant::now();
     for _ in 0..pairs {
@@ -103,7 +105,7 @@ fn with_cuts(name: &str, board: &Board, blanks: usize, pairs: usize, seed: u64) 
 
 /// A random tree (with `stretch`, most cells hanging from the one
 /// before: long corridors) and `n / extra` more edges.
-fn random_graph(n: usize, stretch: bool, extra: usize, rng: &mut Lcg) -> Board {
+fn random_graph(n: usize, stretch: bool, extra: usize, rng: &mut Seeded) -> Board {
     let mut edges: Vec<(u32, u32)> = (1..n)
         .map(|v| {
             let p = if stretch && rng.below(3) != 0 {
@@ -125,7 +127,7 @@ fn random_graph(n: usize, stretch: bool, extra: usize, rng: &mut Lcg) -> Board {
 
 fn main() {
     if std::env::args().nth(1).as_deref() == Some("trees") {
-        let mut rng = Lcg(5);
+        let mut rng = Seeded::new(5);
         for n in [30, 60, 120, 240] {
             let board = random_graph(n, false, n + 1, &mut rng);
             for blanks in [2, 5, 20, n / 4] {
@@ -139,7 +141,7 @@ fn main() {
         .and_then(|a| a.parse::<usize>().ok())
     {
         let blanks: usize = std::env::args().nth(3).unwrap().parse().unwrap();
-        let mut rng = Lcg(n as u64 * 7 + 1);
+        let mut rng = Seeded::new(n as u64 * 7 + 1);
         let board = random_graph(n, false, n + 1, &mut rng);
         with_cuts("random tree", &board, blanks, 2, n as u64);
         return;
@@ -168,7 +170,7 @@ fn main() {
             blanks as u64,
         );
     }
-    let mut rng = Lcg(5);
+    let mut rng = Seeded::new(5);
     for n in [30, 60, 120, 240, 480] {
         for (stretch, extra, name) in [
             (false, 4, "random graph"),

@@ -5,12 +5,12 @@
 mod several;
 
 use npuzzle_core::{Arrangement, Board, Solver, Token, replay};
-use several::{Lcg, cycle, graph, path, random_graph, reachable_shuffle, scrambled};
+use several::{Seeded, cycle, graph, path, random_graph, reachable_shuffle, scrambled};
 
 /// Solves random reachable pairs and replays them.
 fn solve_random(board: &Board, blanks: usize, kinds: u32, pairs: usize, seed: u64) {
     let n = board.cells();
-    let mut rng = Lcg(seed);
+    let mut rng = Seeded::new(seed);
     for _ in 0..pairs {
         let mut to: Vec<Token> = (1..=(n - blanks) as Token)
             .map(|t| (t - 1) % kinds + 1)
@@ -62,7 +62,7 @@ fn constructive_on_boxes_paths_and_cycles() {
 /// three kinds of token: every reachable pair is solved and replayed.
 #[test]
 fn constructive_on_graphs_with_cut_cells() {
-    let mut rng = Lcg(99);
+    let mut rng = Seeded::new(99);
     for case in 0..300 {
         let n = 10 + rng.below(30);
         let parents: Vec<usize> = (0..n).map(|_| rng.below(1000)).collect();
@@ -92,7 +92,7 @@ fn constructive_on_graphs_with_cut_cells() {
 /// boards, IDA* on rectangles beyond it, never longer than a scramble.
 #[test]
 fn shortest_solutions() {
-    let mut rng = Lcg(7);
+    let mut rng = Seeded::new(7);
     for (spec, blanks) in [("3x3", 2), ("4x4", 6), ("3x5", 4)] {
         let board: Board = spec.parse().unwrap();
         let n = board.cells();

@@ -12,7 +12,7 @@ mod states;
 use states::{arrangements, pack, unpack};
 
 mod several;
-use several::{as_graph, cycle, graph, path, theta};
+use several::{Seeded, as_graph, cycle, graph, path, theta};
 
 /// Labels every arrangement of `tokens` on `board` with its component of
 /// the move graph.
@@ -49,24 +49,12 @@ fn arrangement(state: &[u8]) -> Arrangement {
     Arrangement::new(state.iter().map(|&t| t as Token).collect())
 }
 
-/// Simple deterministic generator, so that failures are reproducible.
-struct Lcg(u64);
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
-}
-
 /// Compares the decision with the oracle: `starts` random starts against
 /// every target (or `targets` random ones when the space is large).
 fn check_board(name: &str, board: &Board, tokens: &[u8], starts: usize) {
     let label = components(board, tokens);
     let states: Vec<u64> = label.keys().copied().collect();
-    let mut rng = Lcg(states.len() as u64 * 31 + board.cells() as u64);
+    let mut rng = Seeded::new(states.len() as u64 * 31 + board.cells() as u64);
     let n = board.cells();
     let all_targets = states.len() <= 50_000;
     for _ in 0..starts {

@@ -70,20 +70,10 @@ fn for_each_move(board: &Board, code: u64, cells: usize, mut visit: impl FnMut(u
 /// A shortest move sequence from `from` to `to` (both checked, with the
 /// same tokens), or `None` when `to` is unreachable.
 pub fn shortest(board: &Board, from: &[Token], to: &[Token]) -> Option<Found> {
-    // Dense ids, the blank 0.
-    let mut kinds: Vec<Token> = from.iter().copied().filter(|&t| t != BLANK).collect();
-    kinds.sort_unstable();
-    kinds.dedup();
-    let id = |t: Token| -> u8 {
-        if t == BLANK {
-            0
-        } else {
-            kinds.binary_search(&t).expect("same tokens") as u8 + 1
-        }
-    };
     let n = board.cells();
-    let start = pack(&from.iter().map(|&t| id(t)).collect::<Vec<_>>());
-    let goal = pack(&to.iter().map(|&t| id(t)).collect::<Vec<_>>());
+    let (from_ids, to_ids, _) = dense_ids(from, to);
+    let start = pack(&from_ids);
+    let goal = pack(&to_ids);
     // Parent of each state seen, and the number of states expanded.
     let mut parent: HashMap<u64, u64> = HashMap::from([(start, start)]);
     let mut queue = std::collections::VecDeque::from([start]);
@@ -113,16 +103,51 @@ pub fn shortest(board: &Board, from: &[Token], to: &[Token]) -> Option<Found> {
     if !parent.contains_key(&goal) {
         return None;
     }
-    // Walk back: each step a token went from the cell that became blank
-    // to the cell that stopped being blank.
+    let moves = moves_along(&parent, n, 4, start, goal);
+    Some(Found {
+        moves,
+        optimal: true,
+        nodes,
+    })
+}
+
+/// Both arrangements with tokens renamed 1, 2, ... in order of value, the
+/// blank 0 (the names packed codes hold); and how many kinds of tile.
+/// The arrangements have the same tokens.
+pub(crate) fn dense_ids(from: &[Token], to: &[Token]) -> (Vec<u8>, Vec<u8>, usize) {
+    let mut kinds: Vec<Token> = from.iter().copied().filter(|&t| t != BLANK).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    let id = |t: Token| -> u8 {
+        if t == BLANK {
+            0
+        } else {
+            kinds.binary_search(&t).expect("same tokens") as u8 + 1
+        }
+    };
+    let ids = |tokens: &[Token]| tokens.iter().map(|&t| id(t)).collect();
+    (ids(from), ids(to), kinds.len())
+}
+
+/// The moves from `start` to `end` along a search's `parent` links, over
+/// codes that hold `bits` bits a cell (0: a blank) on `cells` cells: each
+/// step a token went from the cell that became blank to the cell that
+/// stopped being blank.
+pub(crate) fn moves_along(
+    parent: &HashMap<u64, u64>,
+    cells: usize,
+    bits: usize,
+    start: u64,
+    end: u64,
+) -> Vec<Move> {
+    let mark = |code: u64, c: usize| (code >> (bits * c)) & ((1 << bits) - 1);
     let mut moves = Vec::new();
-    let mut code = goal;
+    let mut code = end;
     while code != start {
         let prev = parent[&code];
-        let changed = (0..n).filter(|&c| ((prev ^ code) >> (4 * c)) & 15 != 0);
         let (mut from, mut to) = (0, 0);
-        for c in changed {
-            if (prev >> (4 * c)) & 15 == 0 {
+        for c in (0..cells).filter(|&c| mark(prev, c) != mark(code, c)) {
+            if mark(prev, c) == 0 {
                 to = c;
             } else {
                 from = c;
@@ -135,11 +160,7 @@ pub fn shortest(board: &Board, from: &[Token], to: &[Token]) -> Option<Found> {
         code = prev;
     }
     moves.reverse();
-    Some(Found {
-        moves,
-        optimal: true,
-        nodes,
-    })
+    moves
 }
 
 #[cfg(test)]

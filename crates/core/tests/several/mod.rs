@@ -4,17 +4,20 @@
 #![allow(dead_code)] // each test file uses some of them
 
 use npuzzle_core::{Arrangement, Board, Cell, Token, reach};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
-/// Simple deterministic generator, so that failures are reproducible.
-pub struct Lcg(pub u64);
+/// A seeded generator (ChaCha8), so that failures are reproducible.
+pub struct Seeded(ChaCha8Rng);
 
-impl Lcg {
+impl Seeded {
+    pub fn new(seed: u64) -> Seeded {
+        Seeded(ChaCha8Rng::seed_from_u64(seed))
+    }
+
+    /// A number below `n`, uniformly.
     pub fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
+        self.0.random_range(0..n)
     }
 }
 
@@ -51,7 +54,7 @@ pub fn as_graph(board: &Board) -> Board {
 
 /// `steps` random moves from `tokens`: a random token next to a random
 /// blank slides into it.
-pub fn scrambled(board: &Board, tokens: &[Token], steps: usize, rng: &mut Lcg) -> Arrangement {
+pub fn scrambled(board: &Board, tokens: &[Token], steps: usize, rng: &mut Seeded) -> Arrangement {
     let mut t = tokens.to_vec();
     for _ in 0..steps {
         let blanks: Vec<usize> = (0..t.len()).filter(|&c| t[c] == 0).collect();
@@ -112,7 +115,7 @@ pub fn random_graph(n: usize, parents: &[usize], extra: &[(usize, usize)], stret
 
 /// An arrangement that reaches `to`: a random order where one of a few
 /// tries reaches it, else a long random walk from it.
-pub fn reachable_shuffle(board: &Board, to: &[Token], rng: &mut Lcg) -> Arrangement {
+pub fn reachable_shuffle(board: &Board, to: &[Token], rng: &mut Seeded) -> Arrangement {
     let goal = Arrangement::new(to.to_vec());
     for _ in 0..20 {
         let mut t = to.to_vec();

@@ -10,8 +10,9 @@
 //! sequence can be sorted so by swapping such neighbours). A move is
 //! never followed by its undo.
 
-use crate::arrangement::{BLANK, Token};
+use crate::arrangement::Token;
 use crate::board::Cell;
+use crate::solve::bfs::dense_ids;
 use crate::solve::{Found, Move};
 
 struct Search {
@@ -29,16 +30,7 @@ struct Search {
 /// `rows`×`cols` rectangle.
 pub(crate) fn shortest(rows: usize, cols: usize, from: &[Token], to: &[Token]) -> Found {
     let n = rows * cols;
-    let mut kinds: Vec<Token> = from.iter().copied().filter(|&t| t != BLANK).collect();
-    kinds.sort_unstable();
-    kinds.dedup();
-    let id = |t: Token| -> u8 {
-        if t == BLANK {
-            0
-        } else {
-            kinds.binary_search(&t).expect("same tokens") as u8 + 1
-        }
-    };
+    let (tiles, goal, kinds) = dense_ids(from, to);
     let neighbours = (0..n)
         .map(|c| {
             let (r, k) = (c / cols, c % cols);
@@ -58,8 +50,7 @@ pub(crate) fn shortest(rows: usize, cols: usize, from: &[Token], to: &[Token]) -
             around
         })
         .collect();
-    let goal: Vec<u8> = to.iter().map(|&t| id(t)).collect();
-    let mut near = vec![vec![u32::MAX; kinds.len() + 1]; n];
+    let mut near = vec![vec![u32::MAX; kinds + 1]; n];
     for (g, &k) in goal.iter().enumerate() {
         for (c, row) in near.iter_mut().enumerate() {
             let d = (c / cols).abs_diff(g / cols) + (c % cols).abs_diff(g % cols);
@@ -69,7 +60,7 @@ pub(crate) fn shortest(rows: usize, cols: usize, from: &[Token], to: &[Token]) -
     let mut search = Search {
         neighbours,
         near,
-        tiles: from.iter().map(|&t| id(t)).collect(),
+        tiles,
         goal,
         path: Vec::new(),
         nodes: 0,

@@ -21,6 +21,7 @@ use super::work::{Work, walk_up};
 use crate::arrangement::{BLANK, Token};
 use crate::board::{Board, Cell};
 use crate::reach::classes_of;
+use crate::solve::bfs::moves_along;
 use crate::solve::{Move, invert};
 
 /// The most cells sorted (two bits a cell in a `u64`).
@@ -85,7 +86,7 @@ fn swap(work: &mut Work, p: Cell, q: Cell) -> Option<()> {
         code | (mark << (2 * c))
     });
     let (end, gadget) = search(board, start)?;
-    let walk = moves_to(board, &end.1, start, end.0);
+    let walk = moves_along(&end.1, board.cells(), 2, start, end.0);
     for &m in &walk {
         work.slide(m.from, m.to);
     }
@@ -183,30 +184,6 @@ fn ready(board: &Board, code: u64) -> Option<[Cell; 4]> {
     let n1 = *around.iter().find(|&&c| mark(code, c as usize) == 3)?;
     let mut blanks = around.iter().filter(|&&c| mark(code, c as usize) == 0);
     Some([v, n1, *blanks.next()?, *blanks.next()?])
-}
-
-/// The moves from `start` to `end` along the search's parents.
-fn moves_to(board: &Board, parent: &Parents, start: u64, end: u64) -> Vec<Move> {
-    let mut moves = Vec::new();
-    let mut code = end;
-    while code != start {
-        let prev = parent[&code];
-        let (mut from, mut to) = (0, 0);
-        for c in (0..board.cells()).filter(|&c| mark(prev, c) != mark(code, c)) {
-            if mark(prev, c) == 0 {
-                to = c;
-            } else {
-                from = c;
-            }
-        }
-        moves.push(Move {
-            from: from as Cell,
-            to: to as Cell,
-        });
-        code = prev;
-    }
-    moves.reverse();
-    moves
 }
 
 #[cfg(test)]
