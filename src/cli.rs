@@ -37,68 +37,16 @@ pub enum Command {
     /// Random arrangements that reach TO (default the solved one), one a line:
     /// drawn uniformly from all of them, or TO scrambled by --moves random moves
     /// of the blank that never undo the one before.
-    Gen {
-        /// Board spec (as for reach).
-        #[arg(short, long)]
-        board: String,
-        /// How many arrangements.
-        #[arg(long, default_value_t = 1)]
-        count: u64,
-        /// Seed of the random generator: the same seed gives the same arrangements.
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Scramble TO by this many moves instead of drawing uniformly.
-        #[arg(long)]
-        moves: Option<u64>,
-        /// The target (or @FILE); defaults to the solved arrangement.
-        #[arg(short, long, allow_hyphen_values = true)]
-        to: Option<String>,
-        /// One batch question a line, {"board", "from", "to"}, for `npuzzle batch`.
-        #[arg(long)]
-        json: bool,
-    },
+    Gen(GenArgs),
     /// Plays MOVES from FROM and prints the arrangement they end on; with --to,
     /// checks it instead (exit 0 it matches, 1 it does not); with --invert or
     /// --simplify, prints the inverse or the simplified sequence. An illegal move
     /// is exit 2, naming its index.
-    Apply {
-        /// Board spec (as for reach).
-        #[arg(short, long)]
-        board: String,
-        /// Start arrangement (or @FILE).
-        #[arg(short, long, allow_hyphen_values = true)]
-        from: String,
-        /// The arrangement the moves should end on (or @FILE).
-        #[arg(short, long, allow_hyphen_values = true)]
-        to: Option<String>,
-        /// The moves: direction letters on 2-D boards (R3U2LD), from-to cell
-        /// pairs (5-4 8-5) or a JSON array of pairs, or @FILE.
-        #[arg(allow_hyphen_values = true)]
-        moves: String,
-        /// Print the moves that undo MOVES.
-        #[arg(long)]
-        invert: bool,
-        /// Print MOVES without moves undone at once.
-        #[arg(long)]
-        simplify: bool,
-    },
+    Apply(ApplyArgs),
     /// Draws the board: 2-D boards as a grid with holes, 3-D boxes as layers side
     /// by side, graphs as cells with degrees and neighbours; cell numbers when no
     /// arrangement is given.
-    Show {
-        /// Board spec (as for reach).
-        #[arg(short, long)]
-        board: String,
-        /// The arrangement to draw (or @FILE).
-        #[arg(short, long, allow_hyphen_values = true)]
-        from: Option<String>,
-        /// The goal: its tiles' cells are coloured (default: the solved arrangement).
-        #[arg(short, long, allow_hyphen_values = true)]
-        to: Option<String>,
-        /// Colour tiles on their goal cell.
-        #[arg(long, value_enum, default_value_t = Color::Auto)]
-        color: Color,
-    },
+    Show(ShowArgs),
     /// Pattern databases: build, list or clear the cache.
     Pdb {
         #[command(subcommand)]
@@ -250,4 +198,68 @@ pub struct BatchArgs {
     /// "lower_bound", "nodes"}).
     #[command(flatten)]
     pub limits: progress::SearchLimits,
+}
+
+/// The options of `gen`.
+#[derive(clap::Args)]
+pub struct GenArgs {
+    /// Board spec (as for reach).
+    #[arg(short, long)]
+    pub board: String,
+    /// How many arrangements.
+    #[arg(long, default_value_t = 1)]
+    pub count: u64,
+    /// Seed of the random generator: the same seed gives the same arrangements.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Scramble TO by this many moves instead of drawing uniformly.
+    #[arg(long)]
+    pub moves: Option<u64>,
+    /// The target (or @FILE); defaults to the solved arrangement.
+    #[arg(short, long, allow_hyphen_values = true)]
+    pub to: Option<String>,
+    /// One batch question a line, {"board", "from", "to"}, for `npuzzle batch`.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The options of `apply`.
+#[derive(clap::Args)]
+pub struct ApplyArgs {
+    /// Board spec (as for reach).
+    #[arg(short, long)]
+    pub board: String,
+    /// Start arrangement (or @FILE).
+    #[arg(short, long, allow_hyphen_values = true)]
+    pub from: String,
+    /// The arrangement the moves should end on (or @FILE).
+    #[arg(short, long, allow_hyphen_values = true)]
+    pub to: Option<String>,
+    /// The moves: direction letters on 2-D boards (R3U2LD), from-to cell
+    /// pairs (5-4 8-5) or a JSON array of pairs, or @FILE.
+    #[arg(allow_hyphen_values = true)]
+    pub moves: String,
+    /// Print the moves that undo MOVES.
+    #[arg(long, conflicts_with = "simplify")]
+    pub invert: bool,
+    /// Print MOVES without moves undone at once.
+    #[arg(long)]
+    pub simplify: bool,
+}
+
+/// The options of `show`.
+#[derive(clap::Args)]
+pub struct ShowArgs {
+    /// Board spec (as for reach).
+    #[arg(short, long)]
+    pub board: String,
+    /// The arrangement to draw (or @FILE).
+    #[arg(short, long, allow_hyphen_values = true)]
+    pub from: Option<String>,
+    /// The goal: its tiles' cells are coloured (default: the solved arrangement).
+    #[arg(short, long, allow_hyphen_values = true)]
+    pub to: Option<String>,
+    /// Colour tiles on their goal cell.
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    pub color: Color,
 }

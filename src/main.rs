@@ -13,7 +13,7 @@ use anyhow::Result;
 use clap::Parser;
 use npuzzle_core::formats::jsonl;
 use npuzzle_core::formats::judge::{self, Input};
-use npuzzle_core::{Arrangement, SolveError, Solver, Verdict, reach};
+use npuzzle_core::{SolveError, Solver, Verdict, reach};
 
 /// `println!` that gives back write errors (a closed pipe, a full disk)
 /// instead of panicking.
@@ -33,8 +33,7 @@ mod progress;
 mod serve;
 mod streams;
 
-use cli::{BatchArgs, Cli, Command, SolveArgs, target};
-use input::{arrangement, read_spec};
+use cli::{BatchArgs, Cli, Command, SolveArgs};
 use output::MoveWriter;
 
 /// The program, once the standard streams have been looked at (see
@@ -117,55 +116,9 @@ fn run(command: Command) -> Result<u8> {
             judge::run(format.into(), input, &mut out)?;
             Ok(0)
         }
-        Command::Gen {
-            board,
-            count,
-            seed,
-            moves,
-            to,
-            json,
-        } => {
-            let board = read_spec(&board)?;
-            let to = target(&board, to.as_deref(), 1)?;
-            let request = play::GenRequest {
-                count,
-                seed,
-                moves,
-                json,
-            };
-            play::gen_command(&board, &to, request)
-        }
-        Command::Apply {
-            board,
-            from,
-            to,
-            moves,
-            invert,
-            simplify,
-        } => {
-            let (board, from) = input::board_and_arrangement(&board, &from, "from")?;
-            let to = to.map(|t| arrangement(&board, &t, "to")).transpose()?;
-            let moves = input::argument_text(&moves, "moves")?.into_owned();
-            let request = play::ApplyRequest {
-                moves,
-                to,
-                invert,
-                simplify,
-            };
-            play::apply_command(&board, &from, request)
-        }
-        Command::Show {
-            board,
-            from,
-            to,
-            color,
-        } => {
-            let board = read_spec(&board)?;
-            let from = from.map(|f| arrangement(&board, &f, "from")).transpose()?;
-            let blanks = from.as_ref().map_or(1, Arrangement::blank_count);
-            let to = target(&board, to.as_deref(), blanks)?;
-            play::show_command(&board, from.as_ref(), &to, color)
-        }
+        Command::Gen(args) => play::gen_command(args),
+        Command::Apply(args) => play::apply_command(args),
+        Command::Show(args) => play::show_command(args),
         Command::Completions { shell } => {
             let mut out = io::stdout().lock();
             clap_complete::generate(

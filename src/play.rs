@@ -4,12 +4,15 @@
 
 use std::io::{IsTerminal, Write};
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use clap::ValueEnum;
 use npuzzle_core::formats::draw::Drawing;
 use npuzzle_core::formats::moves::play;
 use npuzzle_core::generate::Generator;
 use npuzzle_core::{Arrangement, Board, Move, directions, invert, simplify};
+
+use crate::cli::{ApplyArgs, GenArgs, ShowArgs, target};
+use crate::input::{self, arrangement, read_spec};
 
 /// When to colour a drawing.
 #[derive(Clone, Copy, Default, ValueEnum)]
@@ -61,28 +64,22 @@ pub fn moves_text(board: &Board, from: &Arrangement, moves: &[Move]) -> String {
     })
 }
 
-/// What `gen` makes.
-pub struct GenRequest {
-    pub count: u64,
-    pub seed: Option<u64>,
-    pub moves: Option<u64>,
-    pub json: bool,
-}
-
 /// `npuzzle gen`: `count` arrangements that reach `to`, one a line.
-pub fn gen_command(board: &Board, to: &Arrangement, request: GenRequest) -> Result<u8> {
-    let seed = request.seed.unwrap_or_else(|| {
+pub fn gen_command(args: GenArgs) -> Result<u8> {
+    let board = &read_spec(&args.board)?;
+    let to = &target(board, args.to.as_deref(), 1)?;
+    let seed = args.seed.unwrap_or_else(|| {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
         now.map(|d| d.as_nanos() as u64).unwrap_or(0)
     });
     let mut generator = Generator::new(seed);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for _ in 0..request.count {
-        let a = match request.moves {
+    for _ in 0..args.count {
+        let a = match args.moves {
             Some(m) => generator.scramble(board, to, m)?,
             None => generator.reachable(board, to)?,
         };
-        if request.json {
+        if args.json {
             let line = serde_json::json!({"board": board.to_string(), "from": a, "to": to});
             writeln!(out, "{line}")?;
         } else {
@@ -93,33 +90,26 @@ pub fn gen_command(board: &Board, to: &Arrangement, request: GenRequest) -> Resu
     Ok(0)
 }
 
-/// What `apply` does with the moves.
-pub struct ApplyRequest {
-    pub moves: String,
-    pub to: Option<Arrangement>,
-    pub invert: bool,
-    pub simplify: bool,
-}
-
 /// `npuzzle apply`: plays the moves from `from` and prints where they
 /// end, or checks that against `to`, or prints the moves inverted or
 /// simplified.
-pub fn apply_command(board: &Board, from: &Arrangement, request: ApplyRequest) -> Result<u8> {
-    if request.invert && request.simplify {
-        bail!("--invert and --simplify print a sequence each: give one");
-    }
-    let (moves, end) = play(board, from, &request.moves)?;
-    if request.invert {
+pub fn apply_command(args: ApplyArgs) -> Result<u8> {
+    let (board, from) = input::board_and_arrangement(&args.board, &args.from, "from")?;
+    let (board, from) = (&board, &from);
+    let to = args.to.map(|t| arrangement(board, &t, "to")).transpose()?;
+    let text = input::argument_text(&args.moves, "moves")?;
+    let (moves, end) = play(board, from, &text)?;
+    if args.invert {
         say!("{}", moves_text(board, &end, &invert(&moves)))?;
         return Ok(0);
     }
-    if request.simplify {
+    if args.simplify {
         let short = simplify(&moves);
         say!("{}", moves_text(board, from, &short))?;
         eprintln!("{} moves, {} after simplifying", moves.len(), short.len());
         return Ok(0);
     }
-    match request.to {
+    match to {
         Some(to) if to == end => {
             say!("the moves end on the target")?;
             Ok(0)
@@ -136,15 +126,15 @@ pub fn apply_command(board: &Board, from: &Arrangement, request: ApplyRequest) -
 }
 
 /// `npuzzle show`: the board, with the arrangement on it when given.
-pub fn show_command(
-    board: &Board,
-    from: Option<&Arrangement>,
-    to: &Arrangement,
-    color: Color,
-) -> Result<u8> {
-    if let Some(a) = from {
-        a.check(board, "from")?;
-    }
+pub fn show_command(args: ShowArgs) -> Result<u8> {
+    let board = &read_spec(&args.board)?;
+    let from = (args.from)
+        .map(|f| arrangement(board, &f, "from"))
+        .transpose()?;
+    let from = from.as_ref();
+    let blanks = from.map_or(1, Arrangement::blank_count);
+    let to = &target(board, args.to.as_deref(), blanks)?;
+    let color = args.color;
     let drawing = Drawing {
         tokens: from.map(Arrangement::tokens),
         goal: from.map(|_| to.tokens()),
