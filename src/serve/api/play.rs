@@ -1,0 +1,155 @@
+//! The player's endpoints: `POST /api/gen` (random arrangements and
+//! scrambles) and `POST /api/apply` (play a move sequence, check where
+//! it ends).
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::extract::rejection::BytesRejection;
+use axum::http::HeaderMap;
+use axum::response::Response;
+use npuzzle_core::formats::jsonl::ArrangementValue;
+use npuzzle_core::formats::moves::play;
+use npuzzle_core::generate::Generator;
+use npuzzle_core::{Arrangement, Board, Cell, directions};
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+
+use super::{
+    App, Failure, MAX_GEN_CELLS, MAX_MOVES, answer, parse, parse_board, question_with, with_id,
+};
+
+/// A gen request: `board`, and optionally `to`, `seed`, `moves`, `id`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GenRequest {
+    board: String,
+    #[serde(default)]
+    to: Option<ArrangementValue>,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    moves: Option<u64>,
+    #[serde(default)]
+    id: Option<Value>,
+}
+
+/// The target of a request: the one given, or the solved arrangement.
+pub fn target(board: &Board, to: Option<&ArrangementValue>) -> Result<Arrangement, Failure> {
+    match to {
+        Some(to) => to.to_arrangement(board, "to").map_err(Failure::bad),
+        None => Ok(Arrangement::solved(board.cells())),
+    }
+}
+
+/// `POST /api/gen`: a random arrangement that reaches `to`, drawn
+/// uniformly, or `to` scrambled by `moves` random moves; as a batch
+/// question (`{"board", "from", "to"}`) with the seed that made it.
+pub async fn post_gen(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    answer(&app, &headers, body, |text, _| {
+        let request: GenRequest = parse(text)?;
+        let board = parse_board(&request.board, MAX_GEN_CELLS, "makes arrangements on")?;
+        let to = target(&board, request.to.as_ref())?;
+        let seed = request.seed.unwrap_or_else(|| {
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+            now.map(|d| d.as_nanos() as u64).unwrap_or(0)
+        });
+        let mut generator = Generator::new(seed);
+        let from = match request.moves {
+            Some(moves) if moves > MAX_MOVES => {
+                return Err(Failure::bad(format!(
+                    "moves: at most {MAX_MOVES} (asked for {moves})"
+                )));
+            }
+            Some(moves) => generator.scramble(&board, &to, moves),
+            None => generator.reachable(&board, &to),
+        }
+        .map_err(Failure::bad)?;
+        let value = json!({"board": board, "from": from, "to": to, "seed": seed});
+        Ok(with_id(value, request.id))
+    })
+    .await
+}
+
+/// Moves as a request gives them: text (`R3U2LD`, `5-4 8-5`,
+/// `[[5,4],[8,5]]`) or an array of `[from, to]` pairs.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum MovesValue {
+    Text(String),
+    Pairs(Vec<[Cell; 2]>),
+}
+
+/// `POST /api/apply`: `board`, `from`, `moves`, and optionally `to`,
+/// `id`. Plays the moves from `from`, each checked; the
+/// arrangement they end on, and whether it is `to` when `to` is given.
+pub async fn post_apply(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    answer(&app, &headers, body, |text, _| {
+        let given_to = parse::<Map<String, Value>>(text)?.contains_key("to");
+        let (q, mut own) = question_with(text, &["moves"])?;
+        let moves = own
+            .remove("moves")
+            .ok_or_else(|| Failure::bad("json: missing field `moves`"))?;
+        let moves = match serde_json::from_value(moves) {
+            Ok(MovesValue::Text(text)) => text,
+            Ok(MovesValue::Pairs(pairs)) => json!(pairs).to_string(),
+            Err(_) => {
+                return Err(Failure::bad(
+                    "moves: give a text (R3U2LD, 5-4 8-5) or an array of [from, to] pairs of cells",
+                ));
+            }
+        };
+        let (board, from) = (q.board.as_ref(), &q.from);
+        let count = single_moves(&moves);
+        if count > MAX_MOVES {
+            return Err(Failure::bad(format!(
+                "moves: at most {MAX_MOVES} single moves (these are {count})"
+            )));
+        }
+        let (moves, end) = play(board, from, &moves).map_err(Failure::bad)?;
+        let pairs: Vec<[Cell; 2]> = moves.iter().map(|m| [m.from, m.to]).collect();
+        let mut value = json!({"end": end, "length": moves.len(), "moves": pairs});
+        if let Some(letters) = directions(board, &moves) {
+            value["directions"] = json!(letters);
+        }
+        if given_to {
+            value["reached"] = json!(q.to == end);
+        }
+        Ok(with_id(value, q.id))
+    })
+    .await
+}
+
+/// The number of single moves a move text stands for, at least: a
+/// direction letter counts as many moves as the number after it (`R3`
+/// is three), anything else as one. Bounds the work before the moves
+/// are expanded.
+pub(super) fn single_moves(text: &str) -> u64 {
+    let bytes = text.as_bytes();
+    let mut total = 0u64;
+    let mut i = 0;
+    while i < bytes.len() {
+        let letter = b"LRUDlrud".contains(&bytes[i]);
+        i += 1;
+        if !letter {
+            continue;
+        }
+        let digits = bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+        let count = match digits {
+            0 => 1,
+            _ => text[i..i + digits].parse::<u64>().unwrap_or(u64::MAX),
+        };
+        total = total.saturating_add(count);
+        i += digits;
+    }
+    total
+}

@@ -1,0 +1,38 @@
+//! The API's own helpers: counting moves before expanding them, the
+//! cells a reason names.
+
+use super::play::single_moves;
+use super::*;
+
+#[test]
+fn moves_are_counted_before_they_are_expanded() {
+    assert_eq!(single_moves("R3U2LD"), 7);
+    assert_eq!(single_moves("r1048576 d"), 1_048_577);
+    assert_eq!(
+        single_moves("5-4 8-5"),
+        0,
+        "pairs are bounded by the body's size"
+    );
+    assert_eq!(single_moves("R99999999999999999999999"), u64::MAX);
+}
+
+#[test]
+fn reasons_name_cells() {
+    let from: Arrangement = "1 2 0".parse().unwrap();
+    let to: Arrangement = "2 1 0".parse().unwrap();
+    let cells = named_cells(
+        &Reason::Parity {
+            permutation_odd: true,
+            blank_distance: 0,
+        },
+        &from,
+        &to,
+    );
+    assert_eq!(cells, vec![2]);
+    let locked = Reason::Locked {
+        token: 1,
+        cell: 0,
+        bridge_from: Some(1),
+    };
+    assert_eq!(named_cells(&locked, &from, &to), vec![0, 1]);
+}
