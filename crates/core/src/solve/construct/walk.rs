@@ -16,6 +16,10 @@ const SHORT_WALK: usize = 4;
 /// How many step pairs longer than the shortest a short walk may be.
 const MAX_DETOURS: usize = 2;
 
+/// Levels of the detour search: steps away from the blank, 0 to
+/// `MAX_DETOURS`.
+const LEVELS: usize = MAX_DETOURS + 1;
+
 /// What each step pair beyond the shortest way costs, in the units of
 /// [`Grid::worth`].
 const DETOUR_COST: i32 = 10;
@@ -23,15 +27,29 @@ const DETOUR_COST: i32 = 10;
 /// Scratch of [`Grid::detour_walk`], per (cell, level) state.
 #[derive(Default)]
 pub(super) struct DetourScratch {
-    pub(super) stamp: Vec<u32>,
-    pub(super) parent: Vec<u32>,
-    pub(super) score: Vec<i32>,
+    stamp: Vec<u32>,
+    parent: Vec<u32>,
+    score: Vec<i32>,
     /// Per cell, found once a search (`seen`: the search's generation):
     /// whether the walk may use it, and its token's longest side.
-    pub(super) seen: Vec<u32>,
-    pub(super) open: Vec<bool>,
-    pub(super) longest: Vec<Option<usize>>,
-    pub(super) queue: VecDeque<usize>,
+    seen: Vec<u32>,
+    open: Vec<bool>,
+    longest: Vec<Option<usize>>,
+    queue: VecDeque<usize>,
+}
+
+impl DetourScratch {
+    fn for_cells(n: usize) -> DetourScratch {
+        DetourScratch {
+            stamp: vec![0; LEVELS * n],
+            parent: vec![0; LEVELS * n],
+            score: vec![0; LEVELS * n],
+            seen: vec![0; n],
+            open: vec![false; n],
+            longest: vec![None; n],
+            queue: VecDeque::new(),
+        }
+    }
 }
 
 impl Grid<'_> {
@@ -117,29 +135,26 @@ impl Grid<'_> {
     /// widened by `MAX_DETOURS`. False (nothing moved) when there is no
     /// way with at most `MAX_DETOURS` such pairs.
     pub(super) fn detour_walk(&mut self, dest: usize, avoid: &[usize]) -> bool {
-        const LEVELS: usize = MAX_DETOURS + 1;
-        let d = self.dims.len();
+        let Some(mut state) = self.detour_search(dest, avoid) else {
+            return false;
+        };
+        while state / LEVELS != dest {
+            state = self.detour.parent[state] as usize;
+            self.slide(state / LEVELS);
+        }
+        true
+    }
+
+    /// The search behind [`Grid::detour_walk`], over states (cell, steps
+    /// away from the blank), `cell * LEVELS + away`, from `dest`: a step
+    /// towards the blank keeps the level, one away from it goes up one
+    /// (and adds two to the walk). Returns the blank's state on the way
+    /// worth most, if any.
+    fn detour_search(&mut self, dest: usize, avoid: &[usize]) -> Option<usize> {
         let start = self.blank;
-        let bounds: Vec<(usize, usize)> = (0..d)
-            .map(|k| {
-                let (a, b) = (self.coord(start, k), self.coord(dest, k));
-                (a.min(b).saturating_sub(MAX_DETOURS), a.max(b) + MAX_DETOURS)
-            })
-            .collect();
-        // States: (cell, steps away from the blank), `cell * LEVELS +
-        // away`. Searched from `dest`: a step towards the blank keeps the
-        // level, one away from it goes up one (and adds two to the walk).
-        let n = self.at.len();
-        if self.detour.stamp.len() < LEVELS * n {
-            self.detour = DetourScratch {
-                stamp: vec![0; LEVELS * n],
-                parent: vec![0; LEVELS * n],
-                score: vec![0; LEVELS * n],
-                seen: vec![0; n],
-                open: vec![false; n],
-                longest: vec![None; n],
-                queue: VecDeque::new(),
-            };
+        let bounds = self.window(start, dest, MAX_DETOURS);
+        if self.detour.stamp.len() < LEVELS * self.at.len() {
+            self.detour = DetourScratch::for_cells(self.at.len());
         }
         self.generation += 1;
         let generation = self.generation;
@@ -153,12 +168,11 @@ impl Grid<'_> {
             if c == start {
                 continue;
             }
-            let longest = if c == dest {
-                self.longest_side(c)
-            } else {
-                self.detour.longest[c]
+            let longest = match c == dest {
+                true => self.longest_side(c),
+                false => self.detour.longest[c],
             };
-            for dir in 0..2 * d {
+            for dir in 0..2 * self.dims.len() {
                 let Some(w) = self.step(c, dir) else { continue };
                 let k = dir / 2;
                 let b = self.coord(start, k);
@@ -174,14 +188,7 @@ impl Grid<'_> {
                 // slides to `w`.
                 let score = self.detour.score[state] + self.worth(c, k, w, longest);
                 if self.detour.stamp[next] != generation {
-                    if self.detour.seen[w] != generation {
-                        self.detour.seen[w] = generation;
-                        let inside =
-                            (0..d).all(|j| (bounds[j].0..=bounds[j].1).contains(&self.coord(w, j)));
-                        self.detour.open[w] = inside && (w == start || self.free(w, avoid));
-                        self.detour.longest[w] = self.longest_side(w);
-                    }
-                    if self.detour.open[w] {
+                    if self.detour_open(w, generation, &bounds, avoid) {
                         self.detour.stamp[next] = generation;
                         self.detour.parent[next] = state as u32;
                         self.detour.score[next] = score;
@@ -194,38 +201,57 @@ impl Grid<'_> {
             }
         }
         self.detour.queue = queue;
-        let best = (0..LEVELS)
+        (0..LEVELS)
             .map(|away| LEVELS * start + away)
             .filter(|&s| self.detour.stamp[s] == generation)
             .max_by_key(|&s| {
                 let away = (s % LEVELS) as i32;
                 (self.detour.score[s] - DETOUR_COST * away, -away)
-            });
-        let Some(mut state) = best else {
-            return false;
-        };
-        while state / LEVELS != dest {
-            state = self.detour.parent[state] as usize;
-            self.slide(state / LEVELS);
+            })
+    }
+
+    /// Whether the detour search may use cell `w`: inside `bounds`, and
+    /// the blank's cell or free. Found once a search (with its token's
+    /// longest side, kept for when the search leaves `w`).
+    #[inline]
+    fn detour_open(
+        &mut self,
+        w: usize,
+        generation: u32,
+        bounds: &[(usize, usize)],
+        avoid: &[usize],
+    ) -> bool {
+        if self.detour.seen[w] != generation {
+            self.detour.seen[w] = generation;
+            self.detour.open[w] =
+                self.inside(w, bounds) && (w == self.blank || self.free(w, avoid));
+            self.detour.longest[w] = self.longest_side(w);
         }
-        true
+        self.detour.open[w]
+    }
+
+    /// The box round cells `a` and `b`, widened by `margin` on every side:
+    /// per side, the least and the largest coordinate.
+    fn window(&self, a: usize, b: usize, margin: usize) -> Vec<(usize, usize)> {
+        (0..self.dims.len())
+            .map(|k| {
+                let (x, y) = (self.coord(a, k), self.coord(b, k));
+                (
+                    x.min(y).saturating_sub(margin),
+                    x.max(y).saturating_add(margin),
+                )
+            })
+            .collect()
+    }
+
+    fn inside(&self, c: usize, bounds: &[(usize, usize)]) -> bool {
+        (0..self.dims.len()).all(|k| (bounds[k].0..=bounds[k].1).contains(&self.coord(c, k)))
     }
 
     /// Breadth-first search for the blank's way to `dest`, inside the box
     /// round both widened by `margin`; walks it when found.
     pub(super) fn search_blank(&mut self, dest: usize, avoid: &[usize], margin: usize) -> bool {
-        let bounds: Vec<(usize, usize)> = (0..self.dims.len())
-            .map(|k| {
-                let (a, b) = (self.coord(self.blank, k), self.coord(dest, k));
-                (
-                    a.min(b).saturating_sub(margin),
-                    a.max(b).saturating_add(margin),
-                )
-            })
-            .collect();
-        let inside = |g: &Grid, c: usize| {
-            (0..g.dims.len()).all(|k| (bounds[k].0..=bounds[k].1).contains(&g.coord(c, k)))
-        };
+        let bounds = self.window(self.blank, dest, margin);
         self.generation += 1;
         let generation = self.generation;
         self.stamp[dest] = generation;
@@ -243,7 +269,7 @@ impl Grid<'_> {
                 // `straight_walk`).
                 let score = self.score[c] + self.worth(c, dir / 2, w, longest);
                 if self.stamp[w] != generation {
-                    if inside(self, w) && (w == self.blank || self.free(w, avoid)) {
+                    if self.inside(w, &bounds) && (w == self.blank || self.free(w, avoid)) {
                         self.stamp[w] = generation;
                         self.parent[w] = c as u32;
                         self.depth[w] = self.depth[c] + 1;
