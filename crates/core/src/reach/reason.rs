@@ -207,10 +207,11 @@ impl Reason {
     }
 }
 
-/// Writes a list of tokens, cut after the first twelve.
-struct TokenList<'a>(&'a [Token]);
+/// Writes a list, cut after the first twelve with the whole count and
+/// `what` they are ("tokens", "cells").
+struct Cut<'a, T>(&'a [T], &'static str);
 
-impl fmt::Display for TokenList<'_> {
+impl<T: fmt::Display> fmt::Display for Cut<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         const SHOWN: usize = 12;
         for (i, t) in self.0.iter().take(SHOWN).enumerate() {
@@ -220,10 +221,20 @@ impl fmt::Display for TokenList<'_> {
             write!(f, "{t}")?;
         }
         if self.0.len() > SHOWN {
-            write!(f, ", … ({} tokens)", self.0.len())?;
+            write!(f, ", … ({} {})", self.0.len(), self.1)?;
         }
         Ok(())
     }
+}
+
+/// A list of tokens, cut after the first twelve.
+fn token_list(tokens: &[Token]) -> Cut<'_, Token> {
+    Cut(tokens, "tokens")
+}
+
+/// A list of cells, cut after the first twelve.
+fn cell_list(cells: &[Cell]) -> Cut<'_, Cell> {
+    Cut(cells, "cells")
 }
 
 fn ordinal(n: usize) -> String {
@@ -239,25 +250,6 @@ fn ordinal(n: usize) -> String {
 
 fn parity_word(odd: bool) -> &'static str {
     if odd { "odd" } else { "even" }
-}
-
-/// Writes a list of cells, cut after the first twelve.
-struct CellList<'a>(&'a [Cell]);
-
-impl fmt::Display for CellList<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const SHOWN: usize = 12;
-        for (i, c) in self.0.iter().take(SHOWN).enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            write!(f, "{c}")?;
-        }
-        if self.0.len() > SHOWN {
-            write!(f, ", … ({} cells)", self.0.len())?;
-        }
-        Ok(())
-    }
 }
 
 impl fmt::Display for Reason {
@@ -276,7 +268,7 @@ impl fmt::Display for Reason {
                 f,
                 "the tokens of the bipartite block of cells {{{}}} would need an odd permutation; \
                  with the blank back in place it allows only even ones",
-                CellList(cells)
+                cell_list(cells)
             ),
             Reason::PathOrder { index, from, to } => write!(
                 f,
@@ -296,18 +288,18 @@ impl fmt::Display for Reason {
             Reason::LeavesBlock { token, cells } => write!(
                 f,
                 "token {token} cannot leave the block of cells {{{}}}",
-                CellList(cells)
+                cell_list(cells)
             ),
             Reason::CyclicOrder { cells } => write!(
                 f,
                 "cyclic order differs on the cycle through cells {}",
-                CellList(cells)
+                cell_list(cells)
             ),
             Reason::Theta0 { cells } => write!(
                 f,
                 "on the θ0 block of cells {{{}}} only 120 of the 720 orders of its 6 tokens \
                  are reachable, and to's is not one of them",
-                CellList(cells)
+                cell_list(cells)
             ),
             Reason::BlankSeparated { from, to } => write!(
                 f,
@@ -321,9 +313,9 @@ impl fmt::Display for Reason {
                 f,
                 "tokens never leave their connected part of the board: the part of cells {{{}}} \
                  holds {{{}}} in from where to has {{{}}} (0: a blank)",
-                CellList(cells),
-                TokenList(from),
-                TokenList(to)
+                cell_list(cells),
+                token_list(from),
+                token_list(to)
             ),
             Reason::TokenOrder {
                 cells,
@@ -334,7 +326,7 @@ impl fmt::Display for Reason {
                 f,
                 "tokens keep their order on a path: on the path of cells {} the {} token is {from} \
                  in from but {to} in to",
-                CellList(cells),
+                cell_list(cells),
                 ordinal(*index)
             ),
             Reason::ClassTokens {
@@ -346,9 +338,9 @@ impl fmt::Display for Reason {
                 f,
                 "with {blanks} blanks tokens mix only within classes: the class of the junction \
                  cells {{{}}} holds {{{}}} in from where to has {{{}}}",
-                CellList(cells),
-                TokenList(from),
-                TokenList(to)
+                cell_list(cells),
+                token_list(from),
+                token_list(to)
             ),
             Reason::Crossing {
                 token,
@@ -359,8 +351,8 @@ impl fmt::Display for Reason {
                 f,
                 "with {blanks} blanks token {token} cannot get from the junction cells {{{}}} to \
                  the junction cells {{{}}}: the corridor between them is too long",
-                CellList(from_cells),
-                CellList(to_cells)
+                cell_list(from_cells),
+                cell_list(to_cells)
             ),
             Reason::Frozen {
                 cells,
@@ -377,7 +369,7 @@ impl fmt::Display for Reason {
                         "the {} token counted from the dead end {} of the tail of cells {}",
                         ordinal(rank + 1),
                         cells[cells.len() - 1],
-                        CellList(cells)
+                        cell_list(cells)
                     )?;
                 } else {
                     write!(
@@ -385,7 +377,7 @@ impl fmt::Display for Reason {
                         "the token with {rank} tokens on the side of cell {} of the corridor of \
                          cells {}",
                         cells[0],
-                        CellList(cells)
+                        cell_list(cells)
                     )?;
                 }
                 write!(
@@ -395,5 +387,26 @@ impl fmt::Display for Reason {
                 )
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lists_are_cut_after_twelve_with_their_count() {
+        let reason = Reason::PartTokens {
+            cells: (0..15).collect(),
+            from: (1..=13).collect(),
+            to: vec![1, 2],
+        };
+        assert_eq!(
+            reason.to_string(),
+            "tokens never leave their connected part of the board: the part of cells \
+             {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, … (15 cells)} holds \
+             {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, … (13 tokens)} in from where to has {1, 2} \
+             (0: a blank)"
+        );
     }
 }
