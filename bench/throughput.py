@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Throughput of `npuzzle judge` and `npuzzle batch` against the seed's C++.
+"""Throughput of `npuzzle judge` and `npuzzle batch` against the odd n×n
+problem's reference program (C++).
 
-Generates seeded inputs, builds the seed's program from ../shared/peers
-when it is there (g++ -O2), runs each command several times in the same
-run, checks that the outputs are identical, and prints the medians, MB/s
-and the ratios (against the seed and against `wc -w` on the same file).
+Generates seeded inputs, builds the reference program (`seed000_odd.cpp`
+in the folder NPUZZLE_PEERS names, g++ -O2) when it is there, runs each
+command several times in the same run, checks that the outputs are
+identical, and prints the medians, MB/s and the ratios (against the
+reference and against `wc -w` on the same file).
 
     python3 bench/throughput.py [--runs 7] [--quick]
 """
@@ -19,7 +21,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PEERS = os.path.join(ROOT, "..", "shared", "peers")
+PEERS = os.environ.get("NPUZZLE_PEERS", "")
 
 
 def write_grid(out, cells, rng, rows):
@@ -101,13 +103,13 @@ def main():
     subprocess.run(["cargo", "build", "--release", "-q"], cwd=ROOT, check=True)
     npuzzle = os.path.join(ROOT, "target", "release", "npuzzle")
     tmp = tempfile.mkdtemp(prefix="npuzzle-bench-")
-    seed_exe = None
+    reference_exe = None
     src = os.path.join(PEERS, "seed000_odd.cpp")
-    if os.path.exists(src) and shutil.which("g++"):
-        seed_exe = os.path.join(tmp, "seed_odd")
-        subprocess.run(["g++", "-O2", "-o", seed_exe, src], check=True)
+    if PEERS and os.path.exists(src) and shutil.which("g++"):
+        reference_exe = os.path.join(tmp, "reference_odd")
+        subprocess.run(["g++", "-O2", "-o", reference_exe, src], check=True)
     else:
-        print("(the seed's program is not here: ratios against it are skipped)")
+        print("(no reference program: set NPUZZLE_PEERS to its folder; ratios against it are skipped)")
 
     scale = 4 if args.quick else 1
     inputs = {
@@ -117,21 +119,21 @@ def main():
         "commedia": (os.path.join(tmp, "commedia.txt"), lambda p: gen_commedia(p, 8 // scale, 100, 3)),
         "batch": (os.path.join(tmp, "batch.jsonl"), lambda p: gen_batch(p, 8 // scale, 499, 4)),
     }
-    print(f"{'input':<10} {'MB':>7} {'npuzzle s':>10} {'MB/s':>8} {'wc -w s':>8} {'vs wc':>6} {'seed s':>8} {'vs seed':>8}")
+    print(f"{'input':<10} {'MB':>7} {'npuzzle s':>10} {'MB/s':>8} {'wc -w s':>8} {'vs wc':>6} {'ref s':>8} {'vs ref':>8}")
     for name, (path, gen) in inputs.items():
         gen(path)
         mb = os.path.getsize(path) / 1e6
         fmt = name.split("-")[0]
         cmds = [[npuzzle, "batch"] if name == "batch" else [npuzzle, "judge", fmt], ["wc", "-w"]]
-        with_seed = fmt == "odd" and seed_exe
-        if with_seed:
-            cmds.append([seed_exe])
+        with_reference = fmt == "odd" and reference_exe
+        if with_reference:
+            cmds.append([reference_exe])
         medians, outs = timed(cmds, path, args.runs)
         ours, wc = medians[0], medians[1]
         row = f"{name:<10} {mb:>7.1f} {ours:>10.3f} {mb / ours:>8.0f} {wc:>8.3f} {wc / ours:>5.1f}x"
-        if with_seed:
+        if with_reference:
             if outs[2] != outs[0]:
-                sys.exit("outputs differ from the seed's!")
+                sys.exit("outputs differ from the reference program's!")
             row += f" {medians[2]:>8.3f} {medians[2] / ours:>7.1f}x"
         print(row, flush=True)
     shutil.rmtree(tmp)

@@ -20,7 +20,8 @@ pub struct Cli {
 
 #[derive(Subcommand)]
 pub enum Command {
-    /// Decide whether FROM can be turned into TO (exit 0 yes, 1 no, 2 bad input).
+    /// Decides whether FROM can be turned into TO: prints "reachable", or "unreachable:" and the
+    /// invariant that differs (exit 0 yes, 1 no, 2 bad input).
     Reach {
         #[command(flatten)]
         question: Question,
@@ -47,14 +48,17 @@ pub enum Command {
     /// by side, graphs as cells with degrees and neighbours; cell numbers when no
     /// arrangement is given.
     Show(ShowArgs),
-    /// Pattern databases: build, list or clear the cache.
+    /// Pattern databases: build (prints each table's file, entries and time), list (the cached
+    /// tables) or clear the cache.
     Pdb {
         #[command(subcommand)]
         action: PdbAction,
     },
-    /// JSON Lines on stdin, one {"board", "from", "to"} per line; one answer per line.
+    /// JSON Lines on stdin, one {"board", "from", "to"} per line; prints one JSON answer per line,
+    /// in order: the verdict, or with --solve / --optimal the solution (exit 2 when a line was
+    /// bad or past its limit, after every answer).
     Batch(BatchArgs),
-    /// A judge's format, stdin to stdout, byte for byte.
+    /// Reads a judge's input on stdin and prints its answers byte for byte (TAK/NIE, YES/NO, ...).
     Judge {
         /// Which judge's format.
         format: Format,
@@ -64,7 +68,8 @@ pub enum Command {
         #[arg(long)]
         mmap: bool,
     },
-    /// Run the seeds' sample problems on embedded input and show the answers.
+    /// Runs the judge problems' samples (AcWing 108, POJ 2893, UVa 716, HDU 4021) and a few
+    /// other boards on embedded input, and prints each answer.
     Demo,
     /// Print a shell completion script: `npuzzle completions bash > /etc/bash_completion.d/npuzzle`.
     Completions {

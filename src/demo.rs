@@ -1,4 +1,4 @@
-//! `npuzzle demo`: the seeds' sample problems, on embedded input, so that
+//! `npuzzle demo`: the judge problems' samples, on embedded input, so that
 //! one command on a fresh machine shows the whole tool at work.
 
 use std::io::Write;
