@@ -62,22 +62,8 @@ pub fn solve_box_into(
         return;
     }
     // The filling leaves the far corner for last, so the blank's goal is
-    // moved there first (along each side in turn), and the moves end with
-    // the walk back.
-    let strides = strides(dims);
-    let mut walk = vec![blank_goal];
-    let mut c = blank_goal;
-    for (k, &d) in dims.iter().enumerate() {
-        while (c / strides[k]) % d < d - 1 {
-            c += strides[k];
-            walk.push(c);
-        }
-    }
-    debug_assert_eq!(c, n - 1);
-    let mut goal = to.to_vec();
-    for step in walk.windows(2) {
-        goal.swap(step[0], step[1]);
-    }
+    // moved there first, and the moves end with the walk back.
+    let (walk, goal) = cornered(dims, to);
     let targets = match_targets(dims, from, &goal);
     let mut grid = Grid::new(dims, targets, from, sink);
     let mut lo = vec![0; dims.len()];
@@ -102,6 +88,27 @@ pub fn solve_box_into(
     for step in walk.windows(2).rev() {
         grid.slide(step[0]);
     }
+}
+
+/// The filling's goal: `to` with its blank walked to the far corner (the
+/// last cell), along each side in turn; and that walk, from the blank's
+/// cell in `to` to the corner.
+pub(crate) fn cornered(dims: &[usize], to: &[Token]) -> (Vec<usize>, Vec<Token>) {
+    let strides = strides(dims);
+    let mut walk = vec![blank_cell(to)];
+    let mut c = walk[0];
+    for (k, &d) in dims.iter().enumerate() {
+        while (c / strides[k]) % d < d - 1 {
+            c += strides[k];
+            walk.push(c);
+        }
+    }
+    debug_assert_eq!(c + 1, to.len());
+    let mut goal = to.to_vec();
+    for step in walk.windows(2) {
+        goal.swap(step[0], step[1]);
+    }
+    (walk, goal)
 }
 
 fn strides(dims: &[usize]) -> Vec<usize> {

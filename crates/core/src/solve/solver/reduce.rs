@@ -10,7 +10,7 @@
 //! the answer ends with the walk back.
 
 use super::{Solver, rectangle};
-use crate::arrangement::{Arrangement, BLANK, Token, blank_cell};
+use crate::arrangement::{Arrangement, BLANK, Token};
 use crate::board::Board;
 use crate::solve::error::SolveError;
 use crate::solve::optimal::{self, Heuristic, Rect};
@@ -42,17 +42,7 @@ impl Solver<'_> {
         let (rows, cols) = rectangle(board).expect("a rectangle");
         let n = rows * cols;
         // The goal with the blank walked to the far corner, and the walk.
-        let mut walk = vec![blank_cell(b)];
-        while walk.last().expect("a cell") / cols < rows - 1 {
-            walk.push(walk.last().expect("a cell") + cols);
-        }
-        while walk.last().expect("a cell") % cols < cols - 1 {
-            walk.push(walk.last().expect("a cell") + 1);
-        }
-        let mut cornered = b.to_vec();
-        for step in walk.windows(2) {
-            cornered.swap(step[0], step[1]);
-        }
+        let (walk, cornered) = construct::cornered(&[rows, cols], b);
         // Lines filled until the rest is small enough; the slices are
         // taken as the solver takes them (the longer side, rows on ties).
         let mut moves = Vec::new();
