@@ -128,9 +128,14 @@ pub fn apply_command(args: ApplyArgs) -> Result<u8> {
 /// `npuzzle show`: the board, with the arrangement on it when given.
 pub fn show_command(args: ShowArgs) -> Result<u8> {
     let board = &read_spec(&args.board)?;
-    let from = (args.from)
-        .map(|f| arrangement(board, &f, "from"))
-        .transpose()?;
+    let from = match &args.from {
+        Some(text) => {
+            let a = arrangement(board, text, "from")?;
+            a.check(board, "from")?;
+            Some(a)
+        }
+        None => None,
+    };
     let from = from.as_ref();
     let blanks = from.map_or(1, Arrangement::blank_count);
     let to = &target(board, args.to.as_deref(), blanks)?;

@@ -11,7 +11,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 fn peer(source: &str) -> Option<PathBuf> {
-    let Some(folder) = std::env::var_os("NPUZZLE_PEERS") else {
+    let Some(folder) = std::env::var_os("NPUZZLE_PEERS").filter(|f| !f.is_empty()) else {
         eprintln!("skipped: NPUZZLE_PEERS (the reference programs' folder) is not set");
         return None;
     };

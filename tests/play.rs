@@ -147,6 +147,21 @@ fn apply_plays_checks_inverts_and_simplifies() {
     assert_eq!(code, 2);
     assert_clean_error(&err);
     assert!(err.contains("move 5"), "{err}");
+    let (code, out, err) = run(
+        &[
+            "apply",
+            "-b",
+            "3x3",
+            "-f",
+            from,
+            "LU",
+            "--invert",
+            "--simplify",
+        ],
+        "",
+    );
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("cannot be used with"), "{err}");
 }
 
 #[test]
@@ -194,6 +209,16 @@ fn show_draws_boards_and_arrangements() {
     );
     assert_eq!(code, 0);
     assert_eq!(out, "start:\n 1 2\n . 3\n\nmove 1 (3-2):\n 1 2\n 3 .\n\n");
+}
+
+#[test]
+fn show_refuses_arrangements_that_do_not_fit_the_board() {
+    for from in ["1 2 3", "1 2 3 4 5 6 7 8 9"] {
+        let (code, out, err) = run(&["show", "-b", "3x3", "-f", from], "");
+        assert_eq!((code, out.as_str()), (2, ""), "{from}: {err}");
+        assert_clean_error(&err);
+        assert!(err.contains("from"), "{err}");
+    }
 }
 
 #[test]
