@@ -44,6 +44,15 @@ impl Grid<'_> {
         }
     }
 
+    /// [`Grid::move_token`] where the unsolved box is open enough that it
+    /// cannot fail.
+    fn carry(&mut self, target: usize, dest: usize, protect: &[usize]) {
+        assert!(
+            self.move_token(target, dest, protect),
+            "an open box lets tokens through"
+        );
+    }
+
     /// Fills the slice `lo[k]` along side `k` of the unsolved box `lo..=hi`
     /// (which has at least two cells along `k`).
     pub(super) fn fill_slice(&mut self, k: usize, lo: &[usize], hi: &[usize]) {
@@ -63,25 +72,23 @@ impl Grid<'_> {
         };
         let mut cells = self.cells_in(lo, &slice_hi);
         cells.sort_by_key(|&c| key(self, c));
+        // Each cell in turn; a slice of two or more cells ends with its
+        // last two together.
         let m = cells.len();
-        for &c in &cells[..m.saturating_sub(2)] {
-            assert!(
-                self.move_token(c, c, &[]),
-                "an open box lets tokens through"
-            );
+        let alone = if m >= 2 { m - 2 } else { m };
+        for &c in &cells[..alone] {
+            self.carry(c, c, &[]);
             self.fixed[c] = true;
         }
-        if m < 2 {
-            if let Some(&c) = cells.first() {
-                assert!(
-                    self.move_token(c, c, &[]),
-                    "an open box lets tokens through"
-                );
-                self.fixed[c] = true;
-            }
-            return;
+        if m >= 2 {
+            self.fill_last_two(k, lo, hi, cells[m - 2], cells[m - 1]);
         }
-        let (a, b) = (cells[m - 2], cells[m - 1]);
+    }
+
+    /// Sets the last two cells of a slice, `a` and `b` (neighbours, `b`
+    /// the slice's corner), by the usual detour: a's token parked on `b`,
+    /// b's token just beyond, then both slid in.
+    fn fill_last_two(&mut self, k: usize, lo: &[usize], hi: &[usize], a: usize, b: usize) {
         let below = b + self.strides[k];
         if self.place[a] as usize != a || self.place[b] as usize != b {
             // Park a's token on b and b's token just beyond, then bring
@@ -90,17 +97,11 @@ impl Grid<'_> {
             // the parking starts again.
             let far = self.far_cell(k, lo, hi, a + self.strides[k], below);
             loop {
-                assert!(
-                    self.move_token(a, b, &[]),
-                    "an open box lets tokens through"
-                );
+                self.carry(a, b, &[]);
                 if self.move_token(b, below, &[b]) {
                     break;
                 }
-                assert!(
-                    self.move_token(b, far, &[]),
-                    "an open box lets tokens through"
-                );
+                self.carry(b, far, &[]);
             }
             assert!(
                 self.walk_blank(a, &[b, below]),
