@@ -9,6 +9,12 @@ fuzz_target!(|text: &str| {
     if let Ok(board) = text.parse::<Board>() {
         let again: Board = board.to_string().parse().expect("a written spec parses");
         assert_eq!(again.cells(), board.cells());
-        assert!(again.edges().eq(board.edges()));
+        assert_eq!(again.box_dims(), board.box_dims());
+        // Every edge only on boards of up to a million cells: a box's
+        // adjacency is made when first asked for, and on the largest boxes
+        // the two of them take gigabytes.
+        if board.cells() <= 1 << 20 {
+            assert!(again.edges().eq(board.edges()));
+        }
     }
 });

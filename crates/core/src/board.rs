@@ -90,6 +90,40 @@ impl Adjacency {
             targets,
         }
     }
+
+    /// The adjacency of a box with sides `dims`, made cell by cell (no
+    /// list of edges, which would double the memory on big boxes): below
+    /// along each side from the longest stride down, then above from the
+    /// shortest up, which is increasing order.
+    fn of_box(dims: &[usize]) -> Adjacency {
+        let cells: usize = dims.iter().product();
+        // (stride, side) per dimension, the longest stride first.
+        let mut sides = Vec::with_capacity(dims.len());
+        let mut stride = 1usize;
+        for &d in dims.iter().rev() {
+            sides.push((stride, d));
+            stride *= d;
+        }
+        sides.reverse();
+        let ends: usize = sides.iter().map(|&(_, d)| 2 * (cells / d) * (d - 1)).sum();
+        let mut offsets = Vec::with_capacity(cells + 1);
+        let mut targets = Vec::with_capacity(ends);
+        offsets.push(0);
+        for c in 0..cells {
+            for &(s, d) in &sides {
+                if (c / s) % d > 0 {
+                    targets.push((c - s) as Cell);
+                }
+            }
+            for &(s, d) in sides.iter().rev() {
+                if (c / s) % d + 1 < d {
+                    targets.push((c + s) as Cell);
+                }
+            }
+            offsets.push(targets.len() as u32);
+        }
+        Adjacency { offsets, targets }
+    }
 }
 
 /// A board: `cells()` cells and their adjacency.
@@ -343,7 +377,7 @@ impl Board {
                 Layout::Box { dims } => dims,
                 _ => unreachable!("non-box boards are built with their adjacency"),
             };
-            Adjacency::from_edges(self.cells, &box_edges(dims))
+            Adjacency::of_box(dims)
         })
     }
 }
@@ -352,22 +386,6 @@ fn too_large(cells: f64) -> Error {
     Error::BadBoard(format!(
         "the board would have {cells:.0} cells; npuzzle takes at most {MAX_CELLS}"
     ))
-}
-
-/// The edges of a box: each cell to its successor along every dimension.
-fn box_edges(dims: &[usize]) -> Vec<(Cell, Cell)> {
-    let cells: usize = dims.iter().product();
-    let mut edges = Vec::new();
-    let mut stride = 1usize;
-    for &d in dims.iter().rev() {
-        for c in 0..cells {
-            if (c / stride) % d + 1 < d {
-                edges.push((c as Cell, (c + stride) as Cell));
-            }
-        }
-        stride *= d;
-    }
-    edges
 }
 
 /// Adjacency in a box without building the graph: the two cells differ by
@@ -412,6 +430,34 @@ pub fn box_distance(dims: &[usize], a: usize, b: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn box_adjacency_is_the_adjacency_of_its_edges() {
+        for dims in [
+            &[5][..],
+            &[1, 5],
+            &[3, 4],
+            &[2, 3, 4],
+            &[2, 2, 2, 2],
+            &[3, 1, 2],
+        ] {
+            let cells: usize = dims.iter().product();
+            let mut edges = Vec::new();
+            for a in 0..cells {
+                for b in a + 1..cells {
+                    let (x, y) = (box_coords(dims, a), box_coords(dims, b));
+                    let apart: usize = x.iter().zip(&y).map(|(p, q)| p.abs_diff(*q)).sum();
+                    if apart == 1 {
+                        edges.push((a as Cell, b as Cell));
+                    }
+                }
+            }
+            let direct = Adjacency::of_box(dims);
+            let built = Adjacency::from_edges(cells, &edges);
+            assert_eq!(direct.offsets, built.offsets, "{dims:?}");
+            assert_eq!(direct.targets, built.targets, "{dims:?}");
+        }
+    }
 
     #[test]
     fn box_adjacency_matches_edges() {
