@@ -68,10 +68,7 @@ pub fn moves_text(board: &Board, from: &Arrangement, moves: &[Move]) -> String {
 pub fn gen_command(args: GenArgs) -> Result<u8> {
     let board = &read_spec(&args.board)?;
     let to = &target(board, args.to.as_deref(), 1)?;
-    let seed = args.seed.unwrap_or_else(|| {
-        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
-        now.map(|d| d.as_nanos() as u64).unwrap_or(0)
-    });
+    let seed = args.seed.unwrap_or_else(Generator::clock_seed);
     let mut generator = Generator::new(seed);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for _ in 0..args.count {

@@ -165,10 +165,7 @@ fn generate(
 ) -> PyResult<Vec<Vec<u32>>> {
     let board = board_of(board)?;
     let to = target_of(to, &board, None)?;
-    let seed = seed.unwrap_or_else(|| {
-        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
-        now.map(|d| d.as_nanos() as u64).unwrap_or(0)
-    });
+    let seed = seed.unwrap_or_else(npuzzle_core::generate::Generator::clock_seed);
     let mut generator = npuzzle_core::generate::Generator::new(seed);
     (0..count)
         .map(|_| {

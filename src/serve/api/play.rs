@@ -55,10 +55,7 @@ pub async fn post_gen(
         let request: GenRequest = parse(text)?;
         let board = parse_board(&request.board, MAX_GEN_CELLS, "makes arrangements on")?;
         let to = target(&board, request.to.as_ref())?;
-        let seed = request.seed.unwrap_or_else(|| {
-            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
-            now.map(|d| d.as_nanos() as u64).unwrap_or(0)
-        });
+        let seed = request.seed.unwrap_or_else(Generator::clock_seed);
         let mut generator = Generator::new(seed);
         let from = match request.moves {
             Some(moves) if moves > MAX_MOVES => {
