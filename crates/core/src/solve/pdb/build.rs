@@ -13,7 +13,8 @@ use rayon::prelude::*;
 use super::geometry::Geometry;
 use super::table::{Bytes, Table};
 use super::{
-    BuildProgress, ENTRY, MAX_CELLS, MAX_HALF_EXCESS, Pattern, PatternDb, SLOT_BITS, SLOTS, rank,
+    BuildProgress, ENTRY, MAX_CELLS, MAX_HALF_EXCESS, Pattern, PatternDb, SLOT_BITS, SLOTS,
+    occupied, rank,
 };
 use crate::solve::error::PdbError;
 
@@ -215,9 +216,4 @@ fn unpack(mut v: u64, pos: &mut [u8]) -> u8 {
         v >>= 5;
     }
     v as u8
-}
-
-/// The cells the tiles hold, a bit each.
-fn occupied(pos: &[u8]) -> u64 {
-    pos.iter().fold(0u64, |m, &p| m | 1 << p)
 }

@@ -136,6 +136,12 @@ pub fn rank(positions: &[u8], n: usize) -> usize {
     r
 }
 
+/// The cells a placement's tiles hold, a bit each.
+#[inline]
+fn occupied(positions: &[u8]) -> u64 {
+    positions.iter().fold(0u64, |m, &p| m | 1 << p)
+}
+
 /// A pattern database: for each placement rank, the distance.
 pub struct PatternDb {
     /// The pattern.
@@ -175,7 +181,7 @@ impl PatternDb {
             // One region, or all alike: no need to find the blank's.
             return e as u8;
         }
-        let free = self.geo.all & !positions.iter().fold(0u64, |m, &p| m | 1 << p);
+        let free = self.geo.all & !occupied(positions);
         let slot = self.geo.slot(self.geo.region(1 << blank, free), free);
         (e as u8).wrapping_add(2 * ((e >> (8 + SLOT_BITS * slot)) & MAX_HALF_EXCESS) as u8)
     }
