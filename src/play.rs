@@ -142,7 +142,9 @@ pub fn show_command(args: ShowArgs) -> Result<u8> {
         goal: from.map(|_| to.tokens()),
         color: color.on(),
     };
-    write!(std::io::stdout().lock(), "{}", drawing.draw(board))?;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    drawing.write_to(board, &mut out)?;
+    out.flush()?;
     Ok(0)
 }
 

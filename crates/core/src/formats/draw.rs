@@ -4,7 +4,7 @@
 //! token, or its number when no arrangement is given; with colour, tiles
 //! on their goal cell are green and the blank is dim.
 
-use std::fmt::Write;
+use std::io::{self, Write};
 
 use crate::arrangement::{BLANK, Token};
 use crate::board::{Board, Layout};
@@ -40,6 +40,21 @@ impl Drawing<'_> {
     /// assert_eq!(drawing.draw(&board), "   2\n . 1\n");
     /// ```
     pub fn draw(&self, board: &Board) -> String {
+        let mut out = Vec::new();
+        self.write_to(board, &mut out)
+            .expect("writing to memory does not fail");
+        String::from_utf8(out).expect("labels are text")
+    }
+
+    /// The same lines as [`draw`](Self::draw), written to `out` one at a
+    /// time: memory does not grow with the board.
+    ///
+    /// # Errors
+    /// What writing to `out` gives.
+    ///
+    /// # Panics
+    /// When `tokens` or `goal` do not have one token per cell.
+    pub fn write_to(&self, board: &Board, out: &mut dyn Write) -> io::Result<()> {
         for list in [self.tokens, self.goal].into_iter().flatten() {
             assert_eq!(list.len(), board.cells(), "one token per cell");
         }
@@ -54,12 +69,12 @@ impl Drawing<'_> {
                 let grid = |layer: usize, r: usize, c: usize| {
                     Some((layer * rows * cols + r * cols + c) as u32)
                 };
-                self.layers(layers, rows, cols, width, grid)
+                self.layers(layers, rows, cols, width, grid, out)
             }
             Layout::Mask { rows, cols, .. } => {
-                self.layers(1, *rows, *cols, width, |_, r, c| board.cell_at(r, c))
+                self.layers(1, *rows, *cols, width, |_, r, c| board.cell_at(r, c), out)
             }
-            Layout::Graph => self.graph(board),
+            Layout::Graph => self.graph(board, out),
         }
     }
 
@@ -99,8 +114,8 @@ impl Drawing<'_> {
         cols: usize,
         width: usize,
         cell_at: impl Fn(usize, usize, usize) -> Option<u32>,
-    ) -> String {
-        let mut out = String::new();
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
         for r in 0..rows {
             let mut line = String::new();
             for layer in 0..layers {
@@ -115,26 +130,25 @@ impl Drawing<'_> {
                     }
                 }
             }
-            out.push_str(line.trim_end());
-            out.push('\n');
+            writeln!(out, "{}", line.trim_end())?;
         }
-        out
+        Ok(())
     }
 
     /// A graph: one line per cell with its degree and neighbours.
-    fn graph(&self, board: &Board) -> String {
-        let mut out = format!("{} cells, {} edges\n", board.cells(), board.edge_count());
+    fn graph(&self, board: &Board, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "{} cells, {} edges", board.cells(), board.edge_count())?;
         let width = board.cells().saturating_sub(1).to_string().len();
         for cell in 0..board.cells() as u32 {
             let neighbours: Vec<String> =
                 board.neighbours(cell).iter().map(u32::to_string).collect();
-            let _ = write!(out, "cell {cell:>width$}  degree {}  ", neighbours.len(),);
+            write!(out, "cell {cell:>width$}  degree {}  ", neighbours.len())?;
             if self.tokens.is_some() {
-                let _ = write!(out, "token {}  ", self.label(cell, 1));
+                write!(out, "token {}  ", self.label(cell, 1))?;
             }
-            let _ = writeln!(out, "-> {}", neighbours.join(" "));
+            writeln!(out, "-> {}", neighbours.join(" "))?;
         }
-        out
+        Ok(())
     }
 }
 
