@@ -80,7 +80,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(120))]
+    #![proptest_config(ProptestConfig::with_cases(400))]
 
     /// Grids with random holes (cut cells, pockets, separate pieces
     /// among them): every pair the decision accepts is solved and

@@ -27,7 +27,7 @@ pub(super) struct BlockChecker<'a> {
 }
 
 /// A block's shape, as far as the decision cares.
-enum Shape {
+pub(super) enum Shape {
     Bridge,
     Cycle,
     /// With its cells in canonical order.
@@ -36,7 +36,7 @@ enum Shape {
     Other,
 }
 
-fn classify(graph: &LocalGraph) -> Shape {
+pub(super) fn classify(graph: &LocalGraph) -> Shape {
     let whole = graph.whole();
     let edges = whole.edge_count();
     if edges == 1 {
@@ -188,13 +188,19 @@ impl<'a> BlockChecker<'a> {
     }
 }
 
-/// Is `b` a rotation of `a`? Knuth–Morris–Pratt search of `b` in `a a`.
+/// Is `b` a rotation of `a`?
 pub(super) fn is_rotation(a: &[u32], b: &[u32]) -> bool {
+    rotation(a, b).is_some()
+}
+
+/// A shift `s` with `b[i] == a[(i + s) % len]` for every `i`, where `b`
+/// is a rotation of `a`: Knuth–Morris–Pratt search of `b` in `a a`.
+pub(super) fn rotation<T: PartialEq>(a: &[T], b: &[T]) -> Option<usize> {
     if a.len() != b.len() {
-        return false;
+        return None;
     }
     if a.is_empty() {
-        return true;
+        return Some(0);
     }
     let mut fail = vec![0usize; b.len()];
     let mut k = 0;
@@ -209,18 +215,18 @@ pub(super) fn is_rotation(a: &[u32], b: &[u32]) -> bool {
     }
     let mut k = 0;
     for i in 0..2 * a.len() - 1 {
-        let x = a[i % a.len()];
-        while k > 0 && x != b[k] {
+        let x = &a[i % a.len()];
+        while k > 0 && *x != b[k] {
             k = fail[k - 1];
         }
-        if x == b[k] {
+        if *x == b[k] {
             k += 1;
             if k == b.len() {
-                return true;
+                return Some(i + 1 - b.len());
             }
         }
     }
-    false
+    None
 }
 
 #[cfg(test)]
@@ -234,5 +240,8 @@ mod tests {
         assert!(is_rotation(&[1, 1, 2, 1], &[1, 1, 1, 2]));
         assert!(!is_rotation(&[1, 1, 2, 2], &[1, 2, 1, 2]));
         assert!(is_rotation(&[], &[]));
+        assert_eq!(rotation(&[1, 2, 3], &[3, 1, 2]), Some(2));
+        assert_eq!(rotation(&[5, 6, 7, 8], &[6, 7, 8, 5]), Some(1));
+        assert_eq!(rotation(&[4, 4], &[4, 4]), Some(0));
     }
 }

@@ -19,11 +19,13 @@
 
 mod blanks;
 mod blocks;
+mod labels;
 mod reason;
 mod theta0;
 
 pub(crate) use blanks::classes_of;
 pub(crate) use blanks::line::Line;
+pub(crate) use labels::distinct_labels;
 
 pub use crate::parity::{NotPermutation, permutation_parity};
 pub use reason::Reason;

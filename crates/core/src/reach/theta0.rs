@@ -18,13 +18,23 @@ pub(super) fn allows(
     from: impl Fn(LocalCell) -> u32,
     to: impl Fn(LocalCell) -> u32,
 ) -> bool {
+    witness(labels, from, to).is_some()
+}
+
+/// One of the reachable arrangements that [`allows`] looks for: `g[k]`
+/// is the canonical vertex whose token from `from` ends on vertex `k`.
+pub(super) fn witness(
+    labels: &[LocalCell; 7],
+    from: impl Fn(LocalCell) -> u32,
+    to: impl Fn(LocalCell) -> u32,
+) -> Option<[u8; 7]> {
     let root = labels
         .iter()
         .position(|&l| l == LocalCell::ENTRY)
         .expect("the entry is a vertex");
     let a: Vec<u32> = labels.iter().map(|&l| from(l)).collect();
     let b: Vec<u32> = labels.iter().map(|&l| to(l)).collect();
-    group(root).iter().any(|g| {
+    group(root).iter().copied().find(|g| {
         (0..7)
             .filter(|&k| k != root)
             .all(|k| b[k] == a[g[k] as usize])

@@ -30,7 +30,7 @@ mod scoring;
 
 pub(crate) use endgame::end_search;
 
-use crate::arrangement::{Arrangement, BLANK, Token, blank_cell};
+use crate::arrangement::{BLANK, Token, blank_cell};
 use crate::board::{Board, Cell};
 use crate::graph::{
     Block, Blocks, CellIndex, LocalCell, LocalGraph, LocalVec, bfs_tree, shortest_path,
@@ -48,67 +48,16 @@ pub const MAX_MOVES: usize = 1 << 27;
 /// Moves taking `from` to `to` (a reachable pair), or the limit of the
 /// method this board runs into.
 ///
-/// Repeated tokens are first told apart (see [`distinct_labels`]): the
-/// peeling sets cells one at a time, and with copies matched to cells
-/// first come, first served, the last region can be left needing an odd
-/// permutation with no equal pair in it to make up the parity.
+/// Repeated tokens are first told apart by the decision (see
+/// `reach::distinct_labels`): the peeling sets cells one at a time, and
+/// with copies matched to cells first come, first served, the last region
+/// can be left needing an odd permutation with no equal pair in it to
+/// make up the parity.
 pub fn solve_graph(board: &Board, from: &[Token], to: &[Token]) -> Result<Vec<Move>, Limit> {
-    match distinct_labels(board, from, to) {
+    match crate::reach::distinct_labels(board, from, to) {
         Some((from, to)) => solve_distinct(board, &from, &to),
         None => solve_distinct(board, from, to),
     }
-}
-
-/// `from` and `to` with every copy of a repeated token given a label of
-/// its own, such that the labelled pair is still reachable; `None` when
-/// no token repeats (or no such labelling was found).
-///
-/// Copies are matched in cell order; where the decision then refuses the
-/// pair (a block's parity), two copies of one token swap their labels in
-/// `to`, one swap at a time, until it accepts. Any sequence that solves
-/// the repeated pair solves some labelled one, so one exists.
-fn distinct_labels(
-    board: &Board,
-    from: &[Token],
-    to: &[Token],
-) -> Option<(Vec<Token>, Vec<Token>)> {
-    let labels = |tokens: &[Token]| {
-        let mut cells: Vec<usize> = (0..tokens.len()).filter(|&c| tokens[c] != BLANK).collect();
-        cells.sort_by_key(|&c| (tokens[c], c));
-        let mut labelled = vec![BLANK; tokens.len()];
-        for (i, &c) in cells.iter().enumerate() {
-            labelled[c] = i as Token + 1;
-        }
-        (cells, labelled)
-    };
-    let (sources, a) = labels(from);
-    if sources.windows(2).all(|w| from[w[0]] != from[w[1]]) {
-        return None;
-    }
-    let (targets, mut b) = labels(to);
-    let start = Arrangement::new(a);
-    let reachable = |b: &[Token]| {
-        let goal = Arrangement::new(b.to_vec());
-        crate::reach::reach(board, &start, &goal).is_ok_and(|v| v.is_reachable())
-    };
-    let equal_pairs: Vec<(usize, usize)> = targets
-        .windows(2)
-        .filter(|w| to[w[0]] == to[w[1]])
-        .map(|w| (w[0], w[1]))
-        .collect();
-    for _ in 0..=equal_pairs.len() {
-        if reachable(&b) {
-            return Some((start.into_tokens(), b));
-        }
-        let &(i, j) = equal_pairs.iter().find(|&&(i, j)| {
-            b.swap(i, j);
-            let fixed = reachable(&b);
-            b.swap(i, j);
-            fixed
-        })?;
-        b.swap(i, j);
-    }
-    None
 }
 
 /// [`solve_graph`] once copies of a token are told apart where needed.
