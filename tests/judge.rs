@@ -1,0 +1,136 @@
+//! `npuzzle judge` end to end: every format's samples byte for byte, read
+//! from a pipe, from a file and mapped; bad input answered after every
+//! earlier case, with the case and line of the error.
+
+mod common;
+
+use common::{assert_clean_error, run, run_on_file};
+
+#[test]
+fn judge_samples_byte_for_byte() {
+    let samples: &[(&str, &str, &str)] = &[
+        (
+            "odd",
+            "3\n1 2 3\n4 5 6\n7 8 0\n1 2 3\n4 5 6\n7 0 8\n",
+            "TAK\n",
+        ),
+        (
+            "odd",
+            "3\r\n1 2 3 4 5 6 7 8 0\r\n2 1 3\r\n4 5 6 7 8 0\r\n1\r\n0\r\n0\r\n",
+            "NIE\nTAK\n",
+        ),
+        (
+            "mxn",
+            "3 3\n1 2 3\n4 0 6\n7 5 8\n2 2\n2 1\n3 0\n0 0\n",
+            "YES\nNO\n",
+        ),
+        (
+            "mxn",
+            "4 4\n1 2 3 4\n5 6 7 8\n9 10 11 0\n12 13 14 15\n0 0\n",
+            "NO\n",
+        ),
+        (
+            "commedia",
+            "2\n2\n1 2 3 4\n5 6 7 0\n2\n2 1 3 4\n5 6 7 0\n",
+            "Puzzle can be solved.\nPuzzle is unsolvable.\n",
+        ),
+        ("commedia", "1\n1\n0\n", "Puzzle can be solved.\n"),
+        (
+            "hdu4021",
+            "2\n0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23\n\
+             3 1 2 0 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23\n\
+             0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23\n\
+             3 0 2 1 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23\n",
+            "N\nY\n",
+        ),
+    ];
+    for (format, input, want) in samples {
+        let (code, out, err) = run(&["judge", format], input);
+        assert_eq!((code, out.as_str()), (0, *want), "{format}: {err}");
+        // The same from a file, and from a file read past a first line.
+        // Read, and mapped with --mmap.
+        for args in [&["judge", format][..], &["judge", format, "--mmap"]] {
+            let (code, out, err) = run_on_file(args, input, 0);
+            assert_eq!((code, out.as_str()), (0, *want), "{args:?} (file): {err}");
+            let skipped = format!("skipped\n{input}");
+            let (code, out, err) = run_on_file(args, &skipped, 8);
+            assert_eq!((code, out.as_str()), (0, *want), "{args:?} (offset): {err}");
+        }
+    }
+}
+
+#[test]
+fn judge_errors_keep_earlier_answers() {
+    let cases: &[(&str, &str, &str, &str)] = &[
+        (
+            "odd",
+            "1\n0\n0\n3\n1 2 3\n4 5 x\n",
+            "TAK\n",
+            "case 2, line 6: 'x' is not a number",
+        ),
+        (
+            "odd",
+            "1\n0\n0\n3\n1 2 3 4 5 6 7 8 9\n",
+            "TAK\n",
+            "token 9 in the first grid is out of range",
+        ),
+        (
+            "odd",
+            "1\n0\n0\n0\n",
+            "TAK\n",
+            "case 2, line 4: n = 0: it must be at least 1",
+        ),
+        ("odd", "1000000000\n", "", "n = 1000000000 is too large"),
+        (
+            "odd",
+            "3\n1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 8 8\n",
+            "",
+            "token 8 appears more than once in the second grid",
+        ),
+        ("odd", "-3\n", "", "'-3' is negative"),
+        (
+            "mxn",
+            "2 2\n1 2 3 0\n2 2\n1 2\n",
+            "YES\n",
+            "case 2, line 4: input ends after 2 of the 4 numbers",
+        ),
+        ("mxn", "2 0\n", "", "N = 0: it must be at least 1"),
+        (
+            "commedia",
+            "2\n1\n0\n",
+            "Puzzle can be solved.\n",
+            "case 2, line 3: input ends where M should be",
+        ),
+        (
+            "hdu4021",
+            "1\n0 1 2\n",
+            "",
+            "input ends after 3 of the 24 numbers",
+        ),
+    ];
+    for (format, input, want, message) in cases {
+        for (code, out, err) in [
+            run(&["judge", format], input),
+            run_on_file(&["judge", format], input, 0),
+            run_on_file(&["judge", format, "--mmap"], input, 0),
+        ] {
+            assert_eq!(code, 2, "{format} {input:?}");
+            assert_eq!(out, *want, "{format} {input:?}");
+            assert_clean_error(&err);
+            assert!(err.contains(message), "{format} {input:?}: {err}");
+        }
+    }
+}
+
+#[test]
+fn huge_tokens_do_not_grow_memory() {
+    // A megabyte of digits: refused after a few bytes, no panic.
+    let digits = "9".repeat(1 << 20);
+    for (code, _, err) in [
+        run(&["judge", "odd"], &digits),
+        run_on_file(&["judge", "odd"], &digits, 0),
+    ] {
+        assert_eq!(code, 2);
+        assert!(err.contains("is too large"), "{err}");
+    }
+}
