@@ -194,35 +194,7 @@ impl Board {
         if height.saturating_mul(width) > MAX_CELLS {
             return Err(too_large(height as f64 * width as f64));
         }
-        let mut cells = Vec::new();
-        let mut index = vec![u32::MAX; height * width];
-        for (r, row) in rows.iter().enumerate() {
-            let row = row.as_ref();
-            if row.len() != width {
-                return Err(Error::BadBoard(format!(
-                    "mask row {} has {} columns, row 1 has {width}",
-                    r + 1,
-                    row.len()
-                )));
-            }
-            for (c, ch) in row.bytes().enumerate() {
-                match ch {
-                    b'#' => {
-                        index[r * width + c] = cells.len() as u32;
-                        cells.push((r * width + c) as u32);
-                    }
-                    b'.' => {}
-                    _ => {
-                        return Err(Error::BadBoard(format!(
-                            "mask row {}, column {}: '{}' is neither '#' (cell) nor '.' (hole)",
-                            r + 1,
-                            c + 1,
-                            ch as char
-                        )));
-                    }
-                }
-            }
-        }
+        let (cells, index) = mask_cells(rows, width)?;
         if cells.is_empty() {
             return Err(Error::BadBoard("the mask has no cell ('#')".into()));
         }
@@ -413,6 +385,41 @@ pub fn box_distance(dims: &[usize], a: usize, b: usize) -> usize {
         b /= d;
     }
     total
+}
+
+/// The cells of a mask `width` columns wide: the row-major positions of
+/// its `#`, and for each position its cell (`u32::MAX` for a hole).
+fn mask_cells<S: AsRef<str>>(rows: &[S], width: usize) -> Result<(Vec<u32>, Vec<u32>), Error> {
+    let mut cells = Vec::new();
+    let mut index = vec![u32::MAX; rows.len() * width];
+    for (r, row) in rows.iter().enumerate() {
+        let row = row.as_ref();
+        if row.len() != width {
+            return Err(Error::BadBoard(format!(
+                "mask row {} has {} columns, row 1 has {width}",
+                r + 1,
+                row.len()
+            )));
+        }
+        for (c, ch) in row.bytes().enumerate() {
+            match ch {
+                b'#' => {
+                    index[r * width + c] = cells.len() as u32;
+                    cells.push((r * width + c) as u32);
+                }
+                b'.' => {}
+                _ => {
+                    return Err(Error::BadBoard(format!(
+                        "mask row {}, column {}: '{}' is neither '#' (cell) nor '.' (hole)",
+                        r + 1,
+                        c + 1,
+                        ch as char
+                    )));
+                }
+            }
+        }
+    }
+    Ok((cells, index))
 }
 
 #[cfg(test)]

@@ -43,27 +43,7 @@ impl Solver<'_> {
         let n = rows * cols;
         // The goal with the blank walked to the far corner, and the walk.
         let (walk, cornered) = construct::cornered(&[rows, cols], b);
-        // Lines filled until the rest is small enough; the slices are
-        // taken as the solver takes them (the longer side, rows on ties).
-        let mut moves = Vec::new();
-        let (mut left_rows, mut left_cols) = (rows, cols);
-        let mut between = |_, _| {
-            if left_rows >= left_cols {
-                left_rows -= 1;
-            } else {
-                left_cols -= 1;
-            }
-            !small_enough(left_rows, left_cols)
-        };
-        if !small_enough(rows, cols) {
-            construct::solve_box_into(
-                &[rows, cols],
-                a,
-                &cornered,
-                &mut |m| moves.push(m),
-                &mut between,
-            );
-        }
+        let (mut moves, left_rows, left_cols) = fill_lines(rows, cols, a, &cornered);
         let mut state = a.to_vec();
         for m in &moves {
             state.swap(m.from as usize, m.to as usize);
@@ -106,4 +86,25 @@ impl Solver<'_> {
             lower_bound as u64,
         ))
     }
+}
+
+/// Lines of `a` filled towards `goal` by the constructive solver until
+/// the rest is small enough: the moves, and the rows and columns left in
+/// the bottom-right corner. The slices are taken as the solver takes them
+/// (the longer side, rows on ties).
+fn fill_lines(rows: usize, cols: usize, a: &[Token], goal: &[Token]) -> (Vec<Move>, usize, usize) {
+    let mut moves = Vec::new();
+    let (mut left_rows, mut left_cols) = (rows, cols);
+    let mut between = |_, _| {
+        if left_rows >= left_cols {
+            left_rows -= 1;
+        } else {
+            left_cols -= 1;
+        }
+        !small_enough(left_rows, left_cols)
+    };
+    if !small_enough(rows, cols) {
+        construct::solve_box_into(&[rows, cols], a, goal, &mut |m| moves.push(m), &mut between);
+    }
+    (moves, left_rows, left_cols)
 }
