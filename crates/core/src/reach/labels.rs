@@ -47,6 +47,10 @@ pub(crate) fn distinct_labels(
     let blocks = Blocks::rooted(board, goal_blank);
     for (cell, &reached) in blocks.in_component.iter().enumerate() {
         if !reached {
+            // Out of the blank's reach: the same token in both, or no pair.
+            if slid[cell] != to[cell] {
+                return None;
+            }
             labels.pair(cell as Cell, cell as Cell);
         }
     }
@@ -217,6 +221,14 @@ mod tests {
             blank = c;
         }
         check(&board, &from, &to);
+    }
+
+    #[test]
+    fn unreachable_pairs_get_none() {
+        // Cells 2 and 3 are out of the blank's reach and differ.
+        let board = Board::graph(4, &[(0, 1), (2, 3)]).unwrap();
+        assert!(distinct_labels(&board, &[0, 1, 1, 2], &[0, 1, 2, 1]).is_none());
+        check(&board, &[0, 1, 2, 1], &[1, 0, 2, 1]);
     }
 
     #[test]
