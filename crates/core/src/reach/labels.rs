@@ -123,8 +123,9 @@ fn block_pairs(graph: &LocalGraph, slid: &[Token], to: &[Token]) -> Option<Vec<(
     Some(pairs)
 }
 
-/// Copies matched in cell order: the k-th copy of a token among `cells`
-/// in A' ends on its k-th copy in B.
+/// Copies matched in the order of `cells`: the k-th copy of a token
+/// among them in A' ends on its k-th copy in B. (The block's own order,
+/// which follows its edges, gave shorter answers than reading order.)
 fn in_order(cells: &[Cell], slid: &[Token], to: &[Token]) -> Option<Vec<(Cell, Cell)>> {
     let mut sources: HashMap<Token, Vec<Cell>> = HashMap::new();
     for &c in cells.iter().rev() {

@@ -48,20 +48,28 @@ pub const MAX_MOVES: usize = 1 << 27;
 /// Moves taking `from` to `to` (a reachable pair), or the limit of the
 /// method this board runs into.
 ///
-/// Repeated tokens are first told apart by the decision (see
-/// `reach::distinct_labels`): the peeling sets cells one at a time, and
-/// with copies matched to cells first come, first served, the last region
-/// can be left needing an odd permutation with no equal pair in it to
-/// make up the parity.
+/// Repeated tokens are matched as the peeling meets them: each cell gets
+/// the nearest copy of its token still free, which keeps answers short
+/// (a half to a third of the moves of copies matched in advance, on
+/// masks with holes). That can
+/// leave the last region needing an odd permutation with no equal pair
+/// in it to make up the parity; then the copies are told apart by the
+/// decision (`reach::distinct_labels`), block by block so that every
+/// block's permutation is one it allows, and the labelled pair is solved.
 pub fn solve_graph(board: &Board, from: &[Token], to: &[Token]) -> Result<Vec<Move>, Limit> {
-    match crate::reach::distinct_labels(board, from, to) {
-        Some((from, to)) => solve_distinct(board, &from, &to),
-        None => solve_distinct(board, from, to),
+    match solve_tokens(board, from, to) {
+        Err(why @ (Limit::Cornered(_) | Limit::OddPermutation | Limit::LastTwoSwapped)) => {
+            match crate::reach::distinct_labels(board, from, to) {
+                Some((from, to)) => solve_tokens(board, &from, &to),
+                None => Err(why),
+            }
+        }
+        answer => answer,
     }
 }
 
-/// [`solve_graph`] once copies of a token are told apart where needed.
-fn solve_distinct(board: &Board, from: &[Token], to: &[Token]) -> Result<Vec<Move>, Limit> {
+/// [`solve_graph`] with copies of a token matched as they are met.
+fn solve_tokens(board: &Board, from: &[Token], to: &[Token]) -> Result<Vec<Move>, Limit> {
     let mut state = State {
         tokens: from.to_vec(),
         blank: blank_cell(from) as Cell,
