@@ -202,6 +202,13 @@ pub(crate) fn blank_cell(tokens: &[Token]) -> usize {
         .expect("an arrangement checked to hold a blank")
 }
 
+/// Whether no token, the blank included, is on two cells.
+pub(crate) fn all_distinct(tokens: &[Token]) -> bool {
+    let mut sorted = tokens.to_vec();
+    sorted.sort_unstable();
+    sorted.windows(2).all(|w| w[0] != w[1])
+}
+
 /// The lines of `text` that are not comments (`#` first), without a
 /// byte-order mark.
 fn content_lines(text: &str) -> impl Iterator<Item = &str> {

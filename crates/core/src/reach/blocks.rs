@@ -156,20 +156,11 @@ impl<'a> BlockChecker<'a> {
     /// A cycle's tokens keep their cyclic order: B's sequence around the
     /// cycle must be a rotation of A''s.
     fn check_cycle(&self, graph: &LocalGraph) -> Result<(), Reason> {
-        let order = graph.whole().cycle_order(LocalCell::ENTRY);
-        let seq = |ids: &[u32]| -> Vec<u32> {
-            order[1..]
-                .iter()
-                .map(|&l| ids[graph.cell(l) as usize])
-                .collect()
-        };
-        let (a, b) = (seq(&self.from), seq(&self.to));
-        if is_rotation(&a, &b) {
-            Ok(())
-        } else {
-            Err(Reason::CyclicOrder {
+        match cycle_rotation(graph, &self.from, &self.to) {
+            (_, Some(_)) => Ok(()),
+            (order, None) => Err(Reason::CyclicOrder {
                 cells: order.iter().map(|&l| graph.cell(l)).collect(),
-            })
+            }),
         }
     }
 
@@ -186,6 +177,25 @@ impl<'a> BlockChecker<'a> {
             Err(Reason::Theta0 { cells })
         }
     }
+}
+
+/// A cycle block's cells in order round from its entry, and the shift
+/// (as [`rotation`] gives it) taking `from`'s tokens on the cells it owns
+/// to `to`'s, when `to`'s are a rotation of them.
+pub(super) fn cycle_rotation(
+    graph: &LocalGraph,
+    from: &[u32],
+    to: &[u32],
+) -> (Vec<LocalCell>, Option<usize>) {
+    let order = graph.whole().cycle_order(LocalCell::ENTRY);
+    let seq = |tokens: &[u32]| -> Vec<u32> {
+        order[1..]
+            .iter()
+            .map(|&l| tokens[graph.cell(l) as usize])
+            .collect()
+    };
+    let shift = rotation(&seq(from), &seq(to));
+    (order, shift)
 }
 
 /// Is `b` a rotation of `a`?

@@ -11,14 +11,14 @@
 //! its 120 arrangements, and a bipartite block's copies are matched so
 //! that the block's permutation is even.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 
-use crate::arrangement::{BLANK, Token, blank_cell};
+use crate::arrangement::{BLANK, Token, all_distinct, blank_cell};
 use crate::board::{Board, Cell};
-use crate::graph::{Blocks, CellIndex, LocalCell, LocalGraph, shortest_path};
+use crate::graph::{Blocks, CellIndex, LocalCell, LocalGraph};
 use crate::parity::permutation_parity;
-use crate::reach::blocks::{Shape, classify, rotation};
-use crate::reach::theta0;
+use crate::reach::blocks::{Shape, classify, cycle_rotation};
+use crate::reach::{slid_to, theta0};
 
 /// `from` and `to` (one blank, a pair the decision accepts) with every
 /// token renamed `1..` so that no two cells share one and the renamed
@@ -29,16 +29,11 @@ pub(crate) fn distinct_labels(
     from: &[Token],
     to: &[Token],
 ) -> Option<(Vec<Token>, Vec<Token>)> {
-    if !repeats(from) {
+    if all_distinct(from) {
         return None;
     }
     let goal_blank = blank_cell(to) as Cell;
-    let path = shortest_path(board, blank_cell(from) as Cell, goal_blank)?;
-    // A' (A with its blank slid to B's), as the decision sees it.
-    let mut slid = from.to_vec();
-    for step in path.windows(2) {
-        slid.swap(step[0] as usize, step[1] as usize);
-    }
+    let (path, slid) = slid_to(board, from, goal_blank)?;
     let mut labels = Labels {
         from: vec![BLANK; from.len()],
         to: vec![BLANK; to.len()],
@@ -68,12 +63,6 @@ pub(crate) fn distinct_labels(
     Some((labels.from, labels.to))
 }
 
-/// Whether some token other than the blank is on two cells.
-fn repeats(tokens: &[Token]) -> bool {
-    let mut seen = std::collections::HashSet::new();
-    tokens.iter().any(|&t| t != BLANK && !seen.insert(t))
-}
-
 /// The labels given so far, in A' and in B.
 struct Labels {
     from: Vec<Token>,
@@ -98,11 +87,8 @@ fn block_pairs(graph: &LocalGraph, slid: &[Token], to: &[Token]) -> Option<Vec<(
     let owned = &graph.board_cells()[1..];
     let pairs = match classify(graph) {
         Shape::Cycle => {
-            let order = graph.whole().cycle_order(LocalCell::ENTRY);
-            let ring = &order[1..];
-            let a: Vec<Token> = ring.iter().map(|&l| token(slid, l)).collect();
-            let b: Vec<Token> = ring.iter().map(|&l| token(to, l)).collect();
-            let shift = rotation(&a, &b)?;
+            let (order, shift) = cycle_rotation(graph, slid, to);
+            let (ring, shift) = (&order[1..], shift?);
             (0..ring.len())
                 .map(|i| {
                     let source = ring[(i + shift) % ring.len()];
@@ -127,17 +113,27 @@ fn block_pairs(graph: &LocalGraph, slid: &[Token], to: &[Token]) -> Option<Vec<(
 /// among them in A' ends on its k-th copy in B. (The block's own order,
 /// which follows its edges, gave shorter answers than reading order.)
 fn in_order(cells: &[Cell], slid: &[Token], to: &[Token]) -> Option<Vec<(Cell, Cell)>> {
-    let mut sources: HashMap<Token, Vec<Cell>> = HashMap::new();
-    for &c in cells.iter().rev() {
-        sources.entry(slid[c as usize]).or_default().push(c);
+    let sources = cells.iter().map(|&c| (c, slid[c as usize]));
+    let targets = cells.iter().map(|&c| (c, to[c as usize]));
+    match_in_order(sources, targets)
+}
+
+/// Copies matched in order: each `(cell, token)` of `to` in turn gets
+/// the first cell of `from` not yet taken that holds its token (the k-th
+/// copy ends on the k-th). `(from cell, to cell)` pairs in `to`'s order;
+/// `None` when the two do not hold the same tokens.
+pub(crate) fn match_in_order<C: Copy>(
+    from: impl Iterator<Item = (C, Token)>,
+    to: impl Iterator<Item = (C, Token)>,
+) -> Option<Vec<(C, C)>> {
+    let mut sources: HashMap<Token, VecDeque<C>> = HashMap::new();
+    for (c, t) in from {
+        sources.entry(t).or_default().push_back(c);
     }
-    cells
-        .iter()
-        .map(|&target| {
-            let source = sources.get_mut(&to[target as usize])?.pop()?;
-            Some((source, target))
-        })
-        .collect()
+    let pairs: Option<Vec<(C, C)>> = to
+        .map(|(target, t)| Some((sources.get_mut(&t)?.pop_front()?, target)))
+        .collect();
+    pairs.filter(|_| sources.values().all(VecDeque::is_empty))
 }
 
 /// [`in_order`], with two copies of one token swapped where the

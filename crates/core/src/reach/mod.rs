@@ -25,7 +25,7 @@ mod theta0;
 
 pub(crate) use blanks::classes_of;
 pub(crate) use blanks::line::Line;
-pub(crate) use labels::distinct_labels;
+pub(crate) use labels::{distinct_labels, match_in_order};
 
 pub use crate::parity::{NotPermutation, permutation_parity};
 pub use reason::Reason;
@@ -199,15 +199,11 @@ pub fn parity_verdict(
 /// The general decision on any graph, O(N + E).
 fn decide_graph(board: &Board, from: &[Token], to: &[Token]) -> Verdict {
     let (a, b) = (blank_cell(from) as Cell, blank_cell(to) as Cell);
-    let Some(path) = shortest_path(board, a, b) else {
-        return Verdict::Unreachable(Reason::BlankSeparated { from: a, to: b });
-    };
     // A': A with its blank slid to b. B is reachable from A iff it is
     // reachable from A' with the blank coming back to b.
-    let mut slid = from.to_vec();
-    for step in path.windows(2) {
-        slid.swap(step[0] as usize, step[1] as usize);
-    }
+    let Some((path, slid)) = slid_to(board, from, b) else {
+        return Verdict::Unreachable(Reason::BlankSeparated { from: a, to: b });
+    };
     let blank_distance = path.len() - 1;
     let blocks = Blocks::rooted(board, b);
     for (cell, &reached) in blocks.in_component.iter().enumerate() {
@@ -239,6 +235,18 @@ fn decide_graph(board: &Board, from: &[Token], to: &[Token]) -> Verdict {
         }
     }
     Verdict::Reachable
+}
+
+/// A shortest path of the blank of `from` to cell `goal_blank`, and
+/// `from` with its blank slid along it (A' of the decision); `None` when
+/// the blank cannot get there.
+fn slid_to(board: &Board, from: &[Token], goal_blank: Cell) -> Option<(Vec<Cell>, Vec<Token>)> {
+    let path = shortest_path(board, blank_cell(from) as Cell, goal_blank)?;
+    let mut slid = from.to_vec();
+    for step in path.windows(2) {
+        slid.swap(step[0] as usize, step[1] as usize);
+    }
+    Some((path, slid))
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::arrangement::{Arrangement, Token};
+use crate::arrangement::{Arrangement, Token, all_distinct};
 use crate::board::Board;
 use crate::reach::{Verdict, reach, several_blanks};
 use crate::solve::error::{Limit, SolveError};
@@ -111,7 +111,9 @@ impl<'a> Solver<'a> {
     pub fn shortest_is_cheap(board: &Board, from: &Arrangement) -> bool {
         let a = from.tokens();
         bfs::small_enough(a)
-            || (board.cells() <= SMALL_TABLES_UP_TO && rectangle(board).is_some() && distinct(a))
+            || (board.cells() <= SMALL_TABLES_UP_TO
+                && rectangle(board).is_some()
+                && all_distinct(a))
     }
 
     /// Whether this solver looks for a shortest solution from `from`.
@@ -410,10 +412,4 @@ fn sides(board: &Board, max: usize, what: &'static str) -> Result<(usize, usize)
         },
         _ => Err(Limit::NoShortestSearch),
     }
-}
-
-fn distinct(tokens: &[Token]) -> bool {
-    let mut sorted = tokens.to_vec();
-    sorted.sort_unstable();
-    sorted.windows(2).all(|w| w[0] != w[1])
 }

@@ -2,8 +2,8 @@
 //! a solver looks for one, the tables it uses, and the search (weighted
 //! A* on the whole board, or after a reduction line by line).
 
-use super::{Solver, distinct, rectangle, reduce};
-use crate::arrangement::Arrangement;
+use super::{Solver, rectangle, reduce};
+use crate::arrangement::{Arrangement, all_distinct};
 use crate::board::Board;
 use crate::reach::several_blanks;
 use crate::solve::error::SolveError;
@@ -40,7 +40,7 @@ impl Solver<'_> {
             && board.cells() <= NEAR_UP_TO
             && rectangle(board).is_some()
             && !several_blanks(a)
-            && distinct(a)
+            && all_distinct(a)
     }
 
     /// A near-shortest solution by weighted A* (see [`near`]), or `None`

@@ -6,13 +6,13 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use crate::arrangement::Token;
+use crate::arrangement::{Token, all_distinct};
 use crate::board::{Board, Cell};
 use crate::solve::error::{Limit, SolveError};
 use crate::solve::optimal::{self, Heuristic, Rect};
 use crate::solve::pdb::{self, Pattern, Progress};
 
-use super::{Solver, distinct, sides};
+use super::{Solver, sides};
 
 /// Boards of at most this many cells get small pattern databases by
 /// default, built in seconds, unless the strong ones are at hand.
@@ -28,7 +28,7 @@ impl Solver<'_> {
         b: &[Token],
     ) -> Result<(Heuristic, Vec<u8>), SolveError> {
         let (rows, cols) = sides(board, 64, "shortest solutions are searched")?;
-        if !distinct(a) {
+        if !all_distinct(a) {
             return Err(Limit::RepeatedTokens.into());
         }
         let rect = Rect::new(rows, cols);

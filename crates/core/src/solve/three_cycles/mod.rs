@@ -12,11 +12,10 @@
 //! set. The word A comes from a breadth-first search over triples of
 //! cells, done once. Moves: O(m³) for m cells (a few times m³ in practice).
 
-use std::collections::VecDeque;
-
 use crate::arrangement::{BLANK, Token};
 use crate::graph::{LocalCell, LocalGraph};
 use crate::parity::permutation_parity;
+use crate::reach::match_in_order;
 use crate::solve::error::Limit;
 
 mod commutator;
@@ -142,25 +141,16 @@ impl Sorter {
 /// For each cell, a goal cell of the same token (equal tokens in cell
 /// order); the blank's is home.
 fn targets(tokens: &[Token], goal: &[Token], home: usize) -> Result<Vec<usize>, Limit> {
-    let mut cells_of: std::collections::HashMap<Token, VecDeque<usize>> = Default::default();
-    for (c, &t) in goal.iter().enumerate() {
-        if c != home {
-            cells_of.entry(t).or_default().push_back(c);
-        }
+    let cells = || (0..tokens.len()).filter(move |&c| c != home);
+    let sources = cells().map(|c| (c, tokens[c]));
+    let pairs = match_in_order(sources, cells().map(|c| (c, goal[c]))).ok_or(Limit::Cornered(
+        "the region holds other tokens than its goal",
+    ))?;
+    let mut target = vec![home; tokens.len()];
+    for (source, goal_cell) in pairs {
+        target[source] = goal_cell;
     }
-    (0..tokens.len())
-        .map(|c| {
-            if c == home {
-                return Ok(home);
-            }
-            cells_of
-                .get_mut(&tokens[c])
-                .and_then(VecDeque::pop_front)
-                .ok_or(Limit::Cornered(
-                    "the region holds other tokens than its goal",
-                ))
-        })
-        .collect()
+    Ok(target)
 }
 
 /// Two cells (not home) holding equal tokens.
