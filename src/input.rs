@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result, bail};
-use npuzzle_core::formats::spec::spec_cells;
+use npuzzle_core::spec::spec_cells;
 use npuzzle_core::{Arrangement, Board};
 
 /// The most bytes read from an `@FILE` argument (a 2^26-cell board

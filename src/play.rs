@@ -7,8 +7,8 @@ use std::io::{IsTerminal, Write};
 use anyhow::Result;
 use clap::ValueEnum;
 use npuzzle_core::formats::draw::Drawing;
-use npuzzle_core::formats::moves::play;
 use npuzzle_core::generate::Generator;
+use npuzzle_core::moves::play;
 use npuzzle_core::{Arrangement, Board, Move, directions, invert, simplify};
 
 use crate::cli::{ApplyArgs, GenArgs, ShowArgs, target};

@@ -24,7 +24,6 @@
 mod api;
 mod guard;
 mod jobs;
-mod layout;
 mod page;
 mod show;
 

@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 
 use super::App;
 use super::api::{Failure, MAX_DRAWN_CELLS, answer, parse, parse_board, target};
-use super::layout;
+use npuzzle_core::formats::layout;
 
 /// A show request: `board`, and optionally `from`, `to` and `id`.
 #[derive(Deserialize)]

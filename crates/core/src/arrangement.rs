@@ -6,7 +6,7 @@
 //! decision and the solvers can assume well-formed input.
 
 use crate::board::{Board, Cell};
-use crate::error::Error;
+use crate::error::{Error, shorten};
 
 /// A token on a cell. `0` is the blank; equal non-zero tokens are
 /// interchangeable ("coloured" tiles).
@@ -254,25 +254,6 @@ pub(crate) fn parse_token(word: &str) -> Result<Token, &'static str> {
     }
     word.parse::<Token>()
         .map_err(|_| "is too large: tokens go up to 4294967295")
-}
-
-/// A word cut to a readable length for an error message, with control
-/// characters (escape sequences, NUL) written as escapes, so that no
-/// input reaches a terminal raw.
-pub(crate) fn shorten(word: &str) -> String {
-    const MAX: usize = 24;
-    let mut out: String = word
-        .chars()
-        .take(MAX)
-        .flat_map(|c| match c.is_control() {
-            true => c.escape_default().collect::<Vec<_>>(),
-            false => vec![c],
-        })
-        .collect();
-    if word.chars().nth(MAX).is_some() {
-        out.push('…');
-    }
-    out
 }
 
 /// Checks that `from` and `to` hold the same multiset of tokens, naming a

@@ -52,3 +52,22 @@ impl Error {
         }
     }
 }
+
+/// A word cut to a readable length for an error message, with control
+/// characters (escape sequences, NUL) written as escapes, so that no
+/// input reaches a terminal raw.
+pub(crate) fn shorten(word: &str) -> String {
+    const MAX: usize = 24;
+    let mut out: String = word
+        .chars()
+        .take(MAX)
+        .flat_map(|c| match c.is_control() {
+            true => c.escape_default().collect::<Vec<_>>(),
+            false => vec![c],
+        })
+        .collect();
+    if word.chars().nth(MAX).is_some() {
+        out.push('…');
+    }
+    out
+}

@@ -64,16 +64,19 @@ mod error;
 pub mod formats;
 pub mod generate;
 mod graph;
+pub mod moves;
 mod parity;
 mod reach;
 mod solve;
 
 pub use arrangement::{Arrangement, BLANK, Token};
-pub use board::{Board, Cell, Layout, MAX_CELLS};
+pub use board::{Board, Cell, Layout, MAX_CELLS, spec};
 pub use error::Error;
+pub use moves::{
+    Directions, Move, ReplayError, directions, invert, multi_tile_moves, replay, simplify,
+};
 pub use reach::{Reason, Verdict, reach};
 pub use solve::{
-    BadFile, Directions, Limit, MAX_CONSTRUCTED, Move, PdbCache, PdbError, Progress, ReplayError,
-    Solution, SolveError, Solver, Summary, Table, directions, invert, multi_tile_moves, replay,
-    simplify, split,
+    BadFile, Limit, MAX_CONSTRUCTED, PdbCache, PdbError, Progress, Solution, SolveError, Solver,
+    Summary, Table, split,
 };

@@ -31,7 +31,7 @@ use axum::extract::rejection::BytesRejection;
 use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use npuzzle_core::formats::jsonl::{Question, QuestionReader, solution_json, verdict_json};
-use npuzzle_core::formats::spec::spec_cells;
+use npuzzle_core::spec::spec_cells;
 use npuzzle_core::{Arrangement, Board, Cell, Reason, SolveError, Solver, Verdict, reach};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};

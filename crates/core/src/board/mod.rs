@@ -10,6 +10,8 @@ use std::sync::OnceLock;
 
 use crate::error::Error;
 
+pub mod spec;
+
 /// The largest board npuzzle accepts, in cells (2^26, about 67 million).
 /// Hostile specs such as `1000000000x1000000000` are refused before any
 /// memory is taken.

@@ -1,9 +1,9 @@
-//! What npuzzle reads and writes: board specs, the judges' formats and
-//! JSON Lines.
+//! What npuzzle reads and writes: the judges' formats, JSON Lines for
+//! batches, and drawings of boards (on a terminal, and the layout the
+//! web page draws from).
 
 pub mod draw;
 pub mod jsonl;
 pub mod judge;
-pub mod moves;
+pub mod layout;
 pub(crate) mod numbers;
-pub mod spec;

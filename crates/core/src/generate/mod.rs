@@ -31,8 +31,8 @@ use rand_chacha::ChaCha8Rng;
 use crate::arrangement::{Arrangement, BLANK, Token, blank_cell};
 use crate::board::{Board, Cell};
 use crate::error::Error;
+use crate::moves::Move;
 use crate::reach::{reach, several_blanks};
-use crate::solve::Move;
 
 /// The most shuffles tried for one uniform draw.
 pub const MAX_SHUFFLES: u64 = 200_000;

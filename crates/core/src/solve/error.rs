@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use thiserror::Error;
 
 use crate::error::Error;
+use crate::moves::ReplayError;
 use crate::reach::Reason;
 
 /// Why [`Solver::solve`](crate::Solver::solve) gave no solution.
@@ -186,39 +187,6 @@ pub enum Limit {
     /// The blank's goal is not a free cell of a pattern.
     #[error("the blank's goal cell {0} is not a free cell of the pattern")]
     BlankGoal(u32),
-}
-
-/// What is wrong with a move sequence, found by replaying it.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ReplayError {
-    /// Move `index` (from 1) names a cell off the board.
-    #[error("move {index} names a cell off the board")]
-    OffBoard {
-        /// The move's number, from 1.
-        index: u64,
-    },
-    /// Move `index` slides into a cell that is not the blank.
-    #[error("move {index}: cell {cell} is not the blank")]
-    NotBlank {
-        /// The move's number, from 1.
-        index: u64,
-        /// The cell it slides into.
-        cell: u32,
-    },
-    /// Move `index` joins cells that are not adjacent.
-    #[error("move {index}: cells {from} and {to} are not adjacent")]
-    NotAdjacent {
-        /// The move's number, from 1.
-        index: u64,
-        /// Where the token was.
-        from: u32,
-        /// Where it went.
-        to: u32,
-    },
-    /// Every move was legal but they end elsewhere.
-    #[error("the moves do not end on the target")]
-    WrongEnd,
 }
 
 /// Why a pattern database file could not be used or a cache not opened.

@@ -1,31 +1,28 @@
 //! Solutions: move sequences, checked by replaying them before anyone
 //! sees them.
 //!
-//! A move slides a token from a cell into the adjacent blank cell. The
-//! entry point is [`Solver`]; the methods behind it live in the
-//! submodules: breadth-first search on small boards (`bfs`), IDA* with
-//! pattern databases on rectangles (`optimal`, `pdb`), and constructive
-//! solutions on boxes (`construct`) and on any other board (`general`,
-//! with `three_cycles` for regions that cannot be peeled), and with
-//! several blanks (`blanks`).
+//! The entry point is the [`Solver`] facade (`solver`), which picks a
+//! method for the board and replays what it found. The methods live in
+//! two folders:
+//! - `search`: searches that prove what they find: breadth-first search
+//!   on small boards, IDA* with pattern databases on rectangles (and with
+//!   several blanks), weighted A* for near-shortest answers with a
+//!   proven bound, and the pattern databases themselves;
+//! - `construct`: constructive solvers, not shortest but fast and in
+//!   bounded memory: boxes of any dimension, any board block by block,
+//!   regions sorted by 3-cycles, and several blanks.
 
-pub(crate) mod bfs;
-pub(crate) mod blanks;
 pub(crate) mod construct;
 pub mod error;
-pub(crate) mod general;
-mod moves;
-pub(crate) mod near;
-pub(crate) mod optimal;
-pub(crate) mod pdb;
+pub(crate) mod search;
 mod solver;
-pub(crate) mod three_cycles;
 
-pub use error::{BadFile, Limit, PdbError, ReplayError, SolveError};
-pub use moves::{Directions, Move, directions, invert, multi_tile_moves, replay, simplify};
-pub use optimal::split;
-pub use pdb::{PdbCache, Progress};
+pub use error::{BadFile, Limit, PdbError, SolveError};
+pub use search::ida::split;
+pub use search::pdb::{PdbCache, Progress};
 pub use solver::{MAX_CONSTRUCTED, Solution, Solver, Summary, Table};
+
+use crate::moves::Move;
 
 /// What a method found, before the [`Solver`] replays it.
 #[derive(Clone, Debug)]
@@ -36,15 +33,4 @@ pub(crate) struct Found {
     pub optimal: bool,
     /// Search nodes expanded.
     pub nodes: u64,
-}
-
-/// What sliding a token one step saves its later walks, in the units the
-/// constructive solvers score the blank's ways by. A token is later walked
-/// at about five moves a step along its longest remaining side and one
-/// more for each step along the others (two diagonal steps cost three
-/// each), so a step along its longest side (`longest`) counts five, any
-/// other one; negative when the step takes it further from its target.
-pub(crate) fn slide_worth(longest: bool, closer: bool) -> i32 {
-    let weight = if longest { 5 } else { 1 };
-    if closer { weight } else { -weight }
 }

@@ -5,8 +5,9 @@ use std::io::Write;
 
 use serde_json::{Value, json};
 
+use crate::moves::Move;
 use crate::reach::Verdict;
-use crate::solve::{Move, Solution, Summary};
+use crate::solve::{Solution, Summary};
 
 /// The JSON answer for a solution: `{"reachable": true, "moves": [[from,
 /// to], ...], "length", "optimal", "lower_bound", "nodes"}`

@@ -5,10 +5,11 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::arrangement::{Arrangement, Token, parse_token, shorten};
+use crate::arrangement::{Arrangement, Token, parse_token};
 use crate::board::Board;
+use crate::board::spec::{parse_board, spec_cells};
 use crate::error::Error;
-use crate::formats::spec::{parse_board, spec_cells};
+use crate::error::shorten;
 
 /// One question: `{"board": SPEC, "from": ARR, "to": ARR}`, `to` optional
 /// (the solved arrangement), `id` echoed back when present.

@@ -19,11 +19,11 @@ use std::io::Write;
 use rayon::prelude::*;
 
 use crate::arrangement::{Arrangement, blank_cell};
+use crate::board::spec::{HDU4021, parse_board};
 use crate::board::{Board, MAX_CELLS};
 use crate::error::Error;
 pub use crate::formats::numbers::Input;
 use crate::formats::numbers::{BadNumber, Numbers, read_numbers};
-use crate::formats::spec::{HDU4021, parse_board};
 use crate::reach::{NotPermutation, box_verdict, path_order, permutation_parity, reach};
 
 /// One of the judge formats.

@@ -2,7 +2,7 @@
 //! line of one number again, by counting anew, only when an error message
 //! needs it.
 
-use super::scalar::{Part, is_space};
+use super::scalar::{Chunk, is_space};
 
 /// The line feeds in `bytes`, counted 64 at a time in bytes (which the
 /// compiler turns into vector compares).
@@ -17,45 +17,45 @@ pub(super) fn count_newlines(bytes: &[u8]) -> u64 {
 }
 
 /// The line (1-based) of the number `back` places before number `index`
-/// of part `part` of the window (`back = 1`: the one just before). The
+/// of chunk `chunk` of the window (`back = 1`: the one just before). The
 /// window's bytes are `bytes`; `next_line` is the line where the next
 /// window starts. A number before the window, whose bytes are gone, is
 /// given the window's first line.
 pub(super) fn line_back(
-    parts: &[Part],
+    chunks: &[Chunk],
     bytes: &[u8],
     next_line: u64,
-    (part, index): (usize, usize),
+    (chunk, index): (usize, usize),
     back: usize,
 ) -> u64 {
-    let Some((part, index)) = walk_back(parts, part, index, back) else {
-        return parts.first().map_or(next_line, |p| p.first_line);
+    let Some((chunk, index)) = walk_back(chunks, chunk, index, back) else {
+        return chunks.first().map_or(next_line, |p| p.first_line);
     };
-    match parts.get(part) {
+    match chunks.get(chunk) {
         Some(p) => token_line(&bytes[p.start..p.end], p.first_line, index),
         None => next_line,
     }
 }
 
-/// The part and index of the number `back` places before number `index`
-/// of part `part`, walking back over whole parts; `None` when it is
-/// before the first part.
+/// The chunk and index of the number `back` places before number `index`
+/// of chunk `chunk`, walking back over whole chunks; `None` when it is
+/// before the first chunk.
 fn walk_back(
-    parts: &[Part],
-    mut part: usize,
+    chunks: &[Chunk],
+    mut chunk: usize,
     mut index: usize,
     mut back: usize,
 ) -> Option<(usize, usize)> {
     loop {
         if back <= index {
-            return Some((part, index - back));
+            return Some((chunk, index - back));
         }
         back -= index;
-        if part == 0 {
+        if chunk == 0 {
             return None;
         }
-        part -= 1;
-        index = parts[part].numbers.len();
+        chunk -= 1;
+        index = chunks[chunk].numbers.len();
     }
 }
 
@@ -109,67 +109,70 @@ mod tests {
         assert_eq!(token_line(b"\n\n", 3, 0), 5);
     }
 
-    /// A window of several parts (one empty), parsed and numbered as the
+    /// A window of several chunks (one empty), parsed and numbered as the
     /// window does, and the line of each of its numbers.
-    fn window() -> (&'static [u8], Vec<Part>, Vec<u64>) {
+    fn window() -> (&'static [u8], Vec<Chunk>, Vec<u64>) {
         let text: &[u8] = b"1 2\n3\n4 5 6\n\n7\n8  9\n";
         // Boundaries at whitespace, as the window cuts them.
         let bounds = [0, 3, 5, 5, 12, text.len()];
-        let mut parts = Vec::new();
+        let mut chunks = Vec::new();
         let mut line = 5;
         for b in bounds.windows(2) {
-            let mut part = parse_part_with(text, b[0], b[1], Vec::new(), false);
-            part.first_line = line;
-            line += part.newlines;
-            parts.push(part);
+            let mut chunk = parse_part_with(text, b[0], b[1], Vec::new(), false);
+            chunk.first_line = line;
+            line += chunk.newlines;
+            chunks.push(chunk);
         }
-        (text, parts, vec![5, 5, 6, 7, 7, 7, 9, 10, 10])
+        (text, chunks, vec![5, 5, 6, 7, 7, 7, 9, 10, 10])
     }
 
     #[test]
     fn walking_back_crosses_parts() {
-        let (_, parts, _) = window();
-        let lens: Vec<usize> = parts.iter().map(|p| p.numbers.len()).collect();
+        let (_, chunks, _) = window();
+        let lens: Vec<usize> = chunks.iter().map(|p| p.numbers.len()).collect();
         assert_eq!(lens, [2, 1, 0, 3, 3]);
-        assert_eq!(walk_back(&parts, 3, 2, 1), Some((3, 1)));
-        assert_eq!(walk_back(&parts, 3, 2, 2), Some((3, 0)));
-        // Back over the empty part to the end of part 1.
-        assert_eq!(walk_back(&parts, 3, 0, 1), Some((1, 0)));
-        assert_eq!(walk_back(&parts, 4, 1, 3), Some((3, 1)));
-        assert_eq!(walk_back(&parts, 4, 1, 5), Some((1, 0)));
-        assert_eq!(walk_back(&parts, 5, 0, 1), Some((4, 2)));
-        assert_eq!(walk_back(&parts, 1, 1, 3), Some((0, 0)));
-        assert_eq!(walk_back(&parts, 1, 1, 4), None);
-        assert_eq!(walk_back(&parts, 0, 0, 0), Some((0, 0)));
+        assert_eq!(walk_back(&chunks, 3, 2, 1), Some((3, 1)));
+        assert_eq!(walk_back(&chunks, 3, 2, 2), Some((3, 0)));
+        // Back over the empty chunk to the end of chunk 1.
+        assert_eq!(walk_back(&chunks, 3, 0, 1), Some((1, 0)));
+        assert_eq!(walk_back(&chunks, 4, 1, 3), Some((3, 1)));
+        assert_eq!(walk_back(&chunks, 4, 1, 5), Some((1, 0)));
+        assert_eq!(walk_back(&chunks, 5, 0, 1), Some((4, 2)));
+        assert_eq!(walk_back(&chunks, 1, 1, 3), Some((0, 0)));
+        assert_eq!(walk_back(&chunks, 1, 1, 4), None);
+        assert_eq!(walk_back(&chunks, 0, 0, 0), Some((0, 0)));
     }
 
     #[test]
     fn line_back_finds_every_number_from_every_position() {
-        let (text, parts, lines) = window();
-        let next_line = parts.last().map(|p| p.first_line + p.newlines).unwrap();
+        let (text, chunks, lines) = window();
+        let next_line = chunks.last().map(|p| p.first_line + p.newlines).unwrap();
         assert_eq!(next_line, 11);
-        // Every state of the reader: part p with `index` of its numbers
+        // Every state of the reader: chunk p with `index` of its numbers
         // read (all of them too, before it moves on), and past the end.
         let mut read = 0;
         let mut positions = Vec::new();
-        for (p, part) in parts.iter().enumerate() {
-            for index in 0..=part.numbers.len() {
+        for (p, chunk) in chunks.iter().enumerate() {
+            for index in 0..=chunk.numbers.len() {
                 positions.push(((p, index), read + index));
             }
-            read += part.numbers.len();
+            read += chunk.numbers.len();
         }
-        positions.push(((parts.len(), 0), read));
-        for ((part, index), read) in positions {
+        positions.push(((chunks.len(), 0), read));
+        for ((chunk, index), read) in positions {
             for back in 1..=read {
-                let got = line_back(&parts, text, next_line, (part, index), back);
-                assert_eq!(got, lines[read - back], "at {part}/{index}, {back} back");
+                let got = line_back(&chunks, text, next_line, (chunk, index), back);
+                assert_eq!(got, lines[read - back], "at {chunk}/{index}, {back} back");
             }
             // Before the window: its first line.
-            let before = line_back(&parts, text, next_line, (part, index), read + 1);
+            let before = line_back(&chunks, text, next_line, (chunk, index), read + 1);
             assert_eq!(before, 5);
         }
         // Nothing read past the end: the next window's line.
-        assert_eq!(line_back(&parts, text, next_line, (parts.len(), 0), 0), 11);
+        assert_eq!(
+            line_back(&chunks, text, next_line, (chunks.len(), 0), 0),
+            11
+        );
         assert_eq!(line_back(&[], text, 42, (0, 0), 1), 42);
     }
 }

@@ -4,7 +4,7 @@
 //! The input is read a window (up to 2 MiB) at a time, in place where it
 //! is a regular file (mapped into memory, each window's pages let go once
 //! parsed), else by a thread reading ahead; each window is cut at
-//! whitespace into parts that are parsed on all cores, without allocating
+//! whitespace into chunks that are parsed on all cores, without allocating
 //! per number: 64 bytes and four numbers at a time with SSE2/SSSE3 where
 //! the processor has them, else 8 bytes at a time, and byte by byte for
 //! long or malformed tokens. Memory stays bounded by a window whatever
@@ -17,23 +17,23 @@
 //!
 //! - `source.rs`: [`Input`], mapping standard input, the reader thread
 //!   and its read-ahead buffers, the windows of a source;
-//! - `parts.rs`: where a window is cut, its parts, their first lines;
-//! - `scalar.rs`: byte classes and parsing one part, word by word and
+//! - `chunks.rs`: where a window is cut, its chunks, their first lines;
+//! - `scalar.rs`: byte classes and parsing one chunk, word by word and
 //!   byte by byte, and the description of a malformed token;
 //! - `swar.rs`: a number of up to 7 digits from one 64-bit word;
 //! - `simd.rs`: the SSSE3 path on x86-64, 64 bytes at a time;
 //! - `lines.rs`: counting line feeds, and the line of a number read
 //!   before ([`Numbers::line_back`]).
 
+mod chunks;
 mod lines;
-mod parts;
 mod scalar;
 #[cfg(target_arch = "x86_64")]
 mod simd;
 mod source;
 mod swar;
 
-use scalar::Part;
+use scalar::Chunk;
 pub use source::Input;
 use source::Source;
 
@@ -59,8 +59,8 @@ pub fn read_numbers<T>(input: impl Into<Input>, f: impl FnOnce(&mut Numbers) -> 
         start,
         filled: start,
         last: false,
-        parts: Vec::new(),
-        part: 0,
+        chunks: Vec::new(),
+        chunk: 0,
         index: 0,
         next_line: 1,
         spare: Vec::new(),
@@ -74,15 +74,15 @@ pub fn read_numbers<T>(input: impl Into<Input>, f: impl FnOnce(&mut Numbers) -> 
 pub struct Numbers {
     source: Source,
     /// The current window: bytes `start..filled` of the source's bytes, of
-    /// which those up to the last part's end are parsed into `parts`; the
+    /// which those up to the last chunk's end are parsed into `chunks`; the
     /// rest is an unfinished token that goes on in the next window.
     start: usize,
     filled: usize,
     /// Whether the window ends the input.
     last: bool,
-    parts: Vec<Part>,
-    /// The part being consumed, and the next number in it.
-    part: usize,
+    chunks: Vec<Chunk>,
+    /// The chunk being consumed, and the next number in it.
+    chunk: usize,
     index: usize,
     /// The line where the next window starts.
     next_line: u64,
@@ -97,7 +97,7 @@ impl Numbers {
             return Ok(false);
         }
         // Where the unfinished token, if any, starts.
-        let cut = self.parts.last().map_or(self.start, |p| p.end);
+        let cut = self.chunks.last().map_or(self.start, |p| p.end);
         let window = match self.source.next_window(cut, self.filled) {
             Ok(Some(window)) => window,
             Ok(None) => return Ok(false),
@@ -111,47 +111,47 @@ impl Numbers {
         self.start = window.start;
         self.filled = window.filled;
         self.last = window.last;
-        for part in self.parts.drain(..) {
-            self.spare.push(part.numbers);
+        for chunk in self.chunks.drain(..) {
+            self.spare.push(chunk.numbers);
         }
-        self.part = 0;
+        self.chunk = 0;
         self.index = 0;
         let bytes = &self.source.bytes()[..self.filled];
-        let cut = parts::parsed_end(bytes, self.start, self.last);
+        let cut = chunks::parsed_end(bytes, self.start, self.last);
         if cut == self.start {
             return Ok(!self.last);
         }
-        let (parts, next_line) =
-            parts::parse_window(bytes, self.start, cut, self.next_line, &mut self.spare);
+        let (chunks, next_line) =
+            chunks::parse_window(bytes, self.start, cut, self.next_line, &mut self.spare);
         self.next_line = next_line;
-        self.parts = parts;
+        self.chunks = chunks;
         Ok(true)
     }
 
-    /// The error that ends the current part, once its numbers are used up.
-    fn part_error(&self) -> Option<BadNumber> {
-        let part = self.parts.get(self.part)?;
-        let at = part.bad_at?;
+    /// The error that ends the current chunk, once its numbers are used up.
+    fn chunk_error(&self) -> Option<BadNumber> {
+        let chunk = self.chunks.get(self.chunk)?;
+        let at = chunk.bad_at?;
         let bytes = self.source.bytes();
         Some(BadNumber {
-            line: part.first_line + lines::count_newlines(&bytes[part.start..at]),
+            line: chunk.first_line + lines::count_newlines(&bytes[chunk.start..at]),
             problem: scalar::describe(&bytes[at..self.filled]),
         })
     }
 
-    /// Makes sure a number is available in the current part, reading the
+    /// Makes sure a number is available in the current chunk, reading the
     /// next window when this one is used up and `next_window` allows it.
     /// False at the end of input (or of the window).
     fn ready(&mut self, next_window: bool) -> Result<bool, BadNumber> {
         loop {
-            if let Some(part) = self.parts.get(self.part) {
-                if self.index < part.numbers.len() {
+            if let Some(chunk) = self.chunks.get(self.chunk) {
+                if self.index < chunk.numbers.len() {
                     return Ok(true);
                 }
-                if let Some(bad) = self.part_error() {
+                if let Some(bad) = self.chunk_error() {
                     return Err(bad);
                 }
-                self.part += 1;
+                self.chunk += 1;
                 self.index = 0;
                 continue;
             }
@@ -166,7 +166,7 @@ impl Numbers {
         if !self.ready(true)? {
             return Ok(None);
         }
-        let v = self.parts[self.part].numbers[self.index];
+        let v = self.chunks[self.chunk].numbers[self.index];
         self.index += 1;
         Ok(Some(v))
     }
@@ -183,7 +183,7 @@ impl Numbers {
     ) -> Result<usize, BadNumber> {
         let mut taken = 0;
         while taken < count && self.ready(taken == 0)? {
-            let numbers = &self.parts[self.part].numbers;
+            let numbers = &self.chunks[self.chunk].numbers;
             let n = (count - taken).min(numbers.len() - self.index);
             out.extend_from_slice(&numbers[self.index..self.index + n]);
             self.index += n;
@@ -198,10 +198,10 @@ impl Numbers {
     pub fn line_back(&self, back: usize) -> u64 {
         let bytes = self.source.bytes();
         lines::line_back(
-            &self.parts,
+            &self.chunks,
             bytes,
             self.next_line,
-            (self.part, self.index),
+            (self.chunk, self.index),
             back,
         )
     }
@@ -216,7 +216,7 @@ impl Numbers {
 mod tests {
     use std::io;
 
-    use super::scalar::{parse_part, parse_part_with};
+    use super::scalar::{parse_chunk, parse_part_with};
     use super::source::tests::{Trickle, mapped};
     use super::*;
 
@@ -319,7 +319,7 @@ mod tests {
             // The scalar paths alone (as on processors without SSSE3) give
             // the same numbers and stop on the same token.
             let bytes = text.as_bytes();
-            let with = parse_part(bytes, 0, bytes.len(), Vec::new());
+            let with = parse_chunk(bytes, 0, bytes.len(), Vec::new());
             let without = parse_part_with(bytes, 0, bytes.len(), Vec::new(), false);
             proptest::prop_assert_eq!(&with.numbers, &without.numbers);
             proptest::prop_assert_eq!(with.bad_at, without.bad_at);
@@ -378,7 +378,7 @@ mod tests {
 
     #[test]
     fn big_inputs_across_windows_and_parts() {
-        // About 20 MB: several windows, many parts, tokens cut by reads.
+        // About 20 MB: several windows, many chunks, tokens cut by reads.
         let mut text = String::new();
         let mut expected = Vec::new();
         for i in 0..3_000_000u32 {

@@ -1,8 +1,8 @@
-//! Parsing one part of a window: the byte classes, the word-at-a-time and
+//! Parsing one chunk of a window: the byte classes, the word-at-a-time and
 //! byte-at-a-time paths (after the vector path where there is one), and
 //! the words that say what is wrong with a malformed token.
 //!
-//! A part is parsed up to its end or its first malformed token; it knows
+//! A chunk is parsed up to its end or its first malformed token; it knows
 //! nothing of lines but its own line feeds, which the window machinery
 //! turns into line numbers.
 
@@ -43,25 +43,25 @@ pub(super) fn is_space(b: u8) -> bool {
     CLASS[b as usize] == SPACE
 }
 
-/// One parsed part of a window.
+/// One parsed chunk of a window.
 #[derive(Default)]
-pub(super) struct Part {
-    /// Where the part starts in the window.
+pub(super) struct Chunk {
+    /// Where the chunk starts in the window.
     pub(super) start: usize,
     pub(super) end: usize,
-    /// The line of the part's first byte (set by the window, which knows
-    /// the parts before).
+    /// The line of the chunk's first byte (set by the window, which knows
+    /// the chunks before).
     pub(super) first_line: u64,
     pub(super) newlines: u64,
     pub(super) numbers: Vec<u32>,
-    /// The offset (in the window) of a malformed token that ended the part.
+    /// The offset (in the window) of a malformed token that ended the chunk.
     pub(super) bad_at: Option<usize>,
 }
 
 /// Parses `bytes[start..end]`: numbers until the end or the first
 /// malformed token. `end` is at whitespace or at the end of the input, so
 /// no token runs past it. `numbers` is a spare buffer to fill.
-pub(super) fn parse_part(bytes: &[u8], start: usize, end: usize, numbers: Vec<u32>) -> Part {
+pub(super) fn parse_chunk(bytes: &[u8], start: usize, end: usize, numbers: Vec<u32>) -> Chunk {
     #[cfg(target_arch = "x86_64")]
     let vector = simd::available();
     #[cfg(not(target_arch = "x86_64"))]
@@ -69,7 +69,7 @@ pub(super) fn parse_part(bytes: &[u8], start: usize, end: usize, numbers: Vec<u3
     parse_part_with(bytes, start, end, numbers, vector)
 }
 
-/// [`parse_part`], with or without the vector path (which needs x86-64
+/// [`parse_chunk`], with or without the vector path (which needs x86-64
 /// with SSSE3): each path stops at a token boundary, where the next one
 /// goes on.
 pub(super) fn parse_part_with(
@@ -78,7 +78,7 @@ pub(super) fn parse_part_with(
     end: usize,
     mut numbers: Vec<u32>,
     vector: bool,
-) -> Part {
+) -> Chunk {
     numbers.clear();
     // Every number but the last takes a digit and a separator; the vector
     // path writes four at a time.
@@ -99,7 +99,7 @@ pub(super) fn parse_part_with(
     let vector_newlines = count_newlines(&bytes[start..i]);
     let (i, words_newlines) = parse_words(bytes, i, end, &mut numbers);
     let (bytes_newlines, bad_at) = parse_bytes(bytes, i, end, &mut numbers);
-    Part {
+    Chunk {
         start,
         end,
         first_line: 0,
@@ -111,7 +111,7 @@ pub(super) fn parse_part_with(
 
 /// The fast path: a number of up to 7 digits and the separator after it,
 /// in one step, 8 bytes at a time. Returns where it stopped (a token
-/// boundary: a long or malformed token, or the part's last 8 bytes) and
+/// boundary: a long or malformed token, or the chunk's last 8 bytes) and
 /// the line feeds passed.
 fn parse_words(bytes: &[u8], mut i: usize, end: usize, numbers: &mut Vec<u32>) -> (usize, u64) {
     let mut newlines = 0u64;
@@ -137,7 +137,7 @@ fn parse_words(bytes: &[u8], mut i: usize, end: usize, numbers: &mut Vec<u32>) -
     (i, newlines)
 }
 
-/// The slow path, a byte at a time: the part's last bytes, long tokens,
+/// The slow path, a byte at a time: the chunk's last bytes, long tokens,
 /// malformed tokens. Returns the line feeds passed and the offset of the
 /// malformed token that stopped it, if one did.
 fn parse_bytes(
@@ -200,7 +200,7 @@ mod tests {
     use super::*;
 
     /// The scalar paths alone on all of `text`.
-    fn scalar(text: &str) -> Part {
+    fn scalar(text: &str) -> Chunk {
         parse_part_with(text.as_bytes(), 0, text.len(), Vec::new(), false)
     }
 
@@ -224,9 +224,9 @@ mod tests {
         // Word by word up to the first 8-digit token, byte by byte from
         // there: both paths, every token length they take.
         let text = "0 7\n12 1234567 12345678\r\n123456789\t4294967295 00000042\x0b5\x0c6";
-        let part = scalar(text);
+        let chunk = scalar(text);
         assert_eq!(
-            part.numbers,
+            chunk.numbers,
             [
                 0,
                 7,
@@ -240,9 +240,12 @@ mod tests {
                 6
             ]
         );
-        assert_eq!(part.newlines, 2);
-        assert_eq!(part.bad_at, None);
-        assert_eq!((part.start, part.end, part.first_line), (0, text.len(), 0));
+        assert_eq!(chunk.newlines, 2);
+        assert_eq!(chunk.bad_at, None);
+        assert_eq!(
+            (chunk.start, chunk.end, chunk.first_line),
+            (0, text.len(), 0)
+        );
     }
 
     #[test]
@@ -261,28 +264,31 @@ mod tests {
             ("00000000001", &[], 0, 0),
             ("1234567x 8", &[], 0, 0),
         ] {
-            let part = scalar(text);
-            assert_eq!(part.numbers, numbers, "{text:?}");
-            assert_eq!(part.bad_at, Some(bad_at), "{text:?}");
-            assert_eq!(part.newlines, newlines, "{text:?}");
+            let chunk = scalar(text);
+            assert_eq!(chunk.numbers, numbers, "{text:?}");
+            assert_eq!(chunk.bad_at, Some(bad_at), "{text:?}");
+            assert_eq!(chunk.newlines, newlines, "{text:?}");
         }
     }
 
     #[test]
     fn parts_parse_only_their_range_into_a_reused_buffer() {
         let text = b"99 1 2\n3 4 bad";
-        let part = parse_part_with(text, 3, 10, vec![7, 7, 7], false);
-        assert_eq!(part.numbers, [1, 2, 3, 4]);
+        let chunk = parse_part_with(text, 3, 10, vec![7, 7, 7], false);
+        assert_eq!(chunk.numbers, [1, 2, 3, 4]);
         assert_eq!(
-            (part.start, part.end, part.newlines, part.bad_at),
+            (chunk.start, chunk.end, chunk.newlines, chunk.bad_at),
             (3, 10, 1, None)
         );
         // The vector path, where there is one, agrees (too short for it
         // to take any block here, so this also checks the hand-over).
-        let with = parse_part(text, 3, 10, Vec::new());
-        assert_eq!(with.numbers, part.numbers);
-        assert_eq!(with.newlines, part.newlines);
-        assert_eq!(parse_part(b"", 0, 0, Vec::new()).numbers, Vec::<u32>::new());
+        let with = parse_chunk(text, 3, 10, Vec::new());
+        assert_eq!(with.numbers, chunk.numbers);
+        assert_eq!(with.newlines, chunk.newlines);
+        assert_eq!(
+            parse_chunk(b"", 0, 0, Vec::new()).numbers,
+            Vec::<u32>::new()
+        );
     }
 
     #[test]

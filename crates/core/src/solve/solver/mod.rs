@@ -14,16 +14,18 @@ use std::time::{Duration, Instant};
 
 use crate::arrangement::{Arrangement, Token, all_distinct};
 use crate::board::Board;
+use crate::moves::{replay, simplify};
 use crate::reach::{Verdict, reach, several_blanks};
+use crate::solve::Found;
+use crate::solve::construct::{blanks, block_by_block, boxes};
 use crate::solve::error::{Limit, SolveError};
-use crate::solve::moves::{replay, simplify};
-use crate::solve::optimal;
-use crate::solve::optimal::split::SplitSearch;
-use crate::solve::pdb::{PdbCache, Progress};
-use crate::solve::{Found, bfs, blanks, construct, general};
+use crate::solve::search::ida;
+use crate::solve::search::ida::split::SplitSearch;
+use crate::solve::search::pdb::{PdbCache, Progress};
+use crate::solve::search::{bfs, several_blanks};
 
-mod near;
-mod reduce;
+mod line_reduction;
+mod near_shortest;
 mod solution;
 mod stream;
 mod tables;
@@ -282,13 +284,12 @@ impl<'a> Solver<'a> {
     fn shortest(&self, board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveError> {
         if several_blanks(a) {
             let (rows, cols) = rectangle(board).ok_or(Limit::ShortestSeveralBlanks)?;
-            return Ok(blanks::shortest(rows, cols, a, b));
+            return Ok(several_blanks::shortest(rows, cols, a, b));
         }
         let (heuristic, tiles) = self.heuristic(board, a, b)?;
         let started = Instant::now();
-        let limit = (self.time_limit.is_some() || self.max_nodes.is_some()).then(|| {
-            optimal::SearchLimit::new(self.max_nodes, self.time_limit.map(|t| started + t))
-        });
+        let limit = (self.time_limit.is_some() || self.max_nodes.is_some())
+            .then(|| ida::SearchLimit::new(self.max_nodes, self.time_limit.map(|t| started + t)));
         // What the search rules out: the start's heuristic, then every
         // length up to each bound searched through (the next length of the
         // solutions' parity is two more).
@@ -299,7 +300,7 @@ impl<'a> Solver<'a> {
             lower_bound = lower_bound.max(bound as u64 + 2);
             self.report(&Progress::Searching { bound, nodes });
         };
-        let found = optimal::ida_star_logged(
+        let found = ida::ida_star_logged(
             &heuristic,
             &tiles,
             self.cancel.as_deref(),
@@ -308,8 +309,8 @@ impl<'a> Solver<'a> {
         );
         match found {
             Some(found) => Ok(found),
-            None if limit.as_ref().is_some_and(optimal::SearchLimit::is_reached) => {
-                let counted = limit.as_ref().map_or(0, optimal::SearchLimit::counted);
+            None if limit.as_ref().is_some_and(ida::SearchLimit::is_reached) => {
+                let counted = limit.as_ref().map_or(0, ida::SearchLimit::counted);
                 Err(SolveError::LimitReached {
                     lower_bound,
                     nodes: nodes.max(counted),
@@ -378,8 +379,8 @@ fn constructed(board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveEr
     }
     let moves = match board.box_dims() {
         _ if several_blanks(a) => blanks::solve(board, a, b)?,
-        Some(dims) => construct::solve_box(dims, a, b),
-        None => general::solve_graph(board, a, b)?,
+        Some(dims) => boxes::solve_box(dims, a, b),
+        None => block_by_block::solve_graph(board, a, b)?,
     };
     Ok(Found {
         moves,

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use crate::board::Board;
-use crate::solve::moves::{Move, directions, multi_tile_moves};
+use crate::moves::{Move, directions, multi_tile_moves};
 
 /// A move sequence found and replayed by a [`Solver`].
 #[derive(Clone, Debug)]

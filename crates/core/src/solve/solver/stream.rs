@@ -9,11 +9,12 @@ use std::time::Instant;
 use super::{Solver, Summary};
 use crate::arrangement::Arrangement;
 use crate::board::Board;
+use crate::moves::{Canceller, Move, MultiTileCount, Replayer};
 use crate::reach::{Verdict, reach, several_blanks};
+use crate::solve::construct::{blanks, boxes};
 use crate::solve::error::SolveError;
-use crate::solve::moves::{Canceller, Move, MultiTileCount, Replayer};
-use crate::solve::pdb::Progress;
-use crate::solve::{bfs, blanks, construct};
+use crate::solve::search::bfs;
+use crate::solve::search::pdb::Progress;
 
 /// Where moves go: a writer's `write`, say; the first error stops the
 /// solve.
@@ -186,6 +187,6 @@ fn solve_box(
     if several_blanks(a) {
         blanks::solve_box_into(board, dims, a, b, sink);
     } else {
-        construct::solve_box_into(dims, a, b, sink, between);
+        boxes::solve_box_into(dims, a, b, sink, between);
     }
 }

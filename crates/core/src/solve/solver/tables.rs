@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use crate::arrangement::{Token, all_distinct};
 use crate::board::{Board, Cell};
 use crate::solve::error::{Limit, SolveError};
-use crate::solve::optimal::{self, Heuristic, Rect};
-use crate::solve::pdb::{self, Pattern, Progress};
+use crate::solve::search::ida::{self, Heuristic, Rectangle};
+use crate::solve::search::pdb::{self, Pattern, Progress};
 
 use super::{Solver, sides};
 
@@ -31,8 +31,8 @@ impl Solver<'_> {
         if !all_distinct(a) {
             return Err(Limit::RepeatedTokens.into());
         }
-        let rect = Rect::new(rows, cols);
-        let (tiles, blank_goal) = optimal::relabel(a, b);
+        let rect = Rectangle::new(rows, cols);
+        let (tiles, blank_goal) = ida::relabel(a, b);
         let heuristic = self.heuristic_of(&rect, blank_goal, self.tables(&rect, blank_goal))?;
         Ok((heuristic, tiles))
     }
@@ -43,7 +43,7 @@ impl Solver<'_> {
     /// big for tables). The cancel flag is looked at before and after.
     pub(super) fn heuristic_of(
         &self,
-        rect: &Rect,
+        rect: &Rectangle,
         blank_goal: u8,
         patterns: Option<Vec<Vec<u8>>>,
     ) -> Result<Heuristic, SolveError> {
@@ -73,15 +73,15 @@ impl Solver<'_> {
     /// The patterns of the tables a search on `rect` uses (`None`:
     /// Manhattan distance only). The one place this choice is made: the
     /// search and [`prepare`](Self::prepare) both ask it.
-    pub(super) fn tables(&self, rect: &Rect, blank_goal: u8) -> Option<Vec<Vec<u8>>> {
+    pub(super) fn tables(&self, rect: &Rectangle, blank_goal: u8) -> Option<Vec<Vec<u8>>> {
         if rect.rows * rect.cols > pdb::MAX_CELLS {
             return None;
         }
         let max = self.pattern_tiles.unwrap_or_else(|| {
-            let strong = optimal::default_max_tiles(rect);
-            let small = optimal::small_max_tiles(rect);
+            let strong = ida::default_max_tiles(rect);
+            let small = ida::small_max_tiles(rect);
             let at_hand = || {
-                optimal::partition(rect, blank_goal, strong)
+                ida::partition(rect, blank_goal, strong)
                     .into_iter()
                     .all(|cells| {
                         pdb::at_hand(&pattern(rect, cells, blank_goal), self.cache.as_ref())
@@ -93,7 +93,7 @@ impl Solver<'_> {
                 small
             }
         });
-        (max >= 2).then(|| optimal::partition(rect, blank_goal, max))
+        (max >= 2).then(|| ida::partition(rect, blank_goal, max))
     }
 
     /// Builds (or finds in the cache) the tables that shortest solutions
@@ -115,11 +115,11 @@ impl Solver<'_> {
             }
             .into());
         }
-        let rect = Rect::new(rows, cols);
+        let rect = Rectangle::new(rows, cols);
         let strong = Solver {
             pattern_tiles: Some(
                 self.pattern_tiles
-                    .unwrap_or_else(|| optimal::default_max_tiles(&rect)),
+                    .unwrap_or_else(|| ida::default_max_tiles(&rect)),
             ),
             optimal: true,
             shortest_when_cheap: false,
@@ -163,7 +163,7 @@ pub struct Table {
     pub elapsed: Duration,
 }
 
-fn pattern(rect: &Rect, cells: Vec<u8>, blank: u8) -> Pattern {
+fn pattern(rect: &Rectangle, cells: Vec<u8>, blank: u8) -> Pattern {
     Pattern {
         rows: rect.rows,
         cols: rect.cols,

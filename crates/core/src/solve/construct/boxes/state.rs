@@ -1,0 +1,159 @@
+//! The board as the constructive solver sees it: each cell's token named
+//! by its target cell, the blank's place, the cells already fixed, and
+//! what a slide is worth to the moves still to come.
+
+use crate::arrangement::{Token, blank_cell};
+use crate::moves::Move;
+use crate::solve::construct::slide_worth;
+
+use super::strides;
+use super::walk::DetourScratch;
+
+/// The board as the solver sees it: each cell's token named by its
+/// target cell.
+pub(super) struct Grid<'s> {
+    pub(super) dims: Vec<usize>,
+    pub(super) strides: Vec<usize>,
+    /// `coords[cell * dims + k]`: the cell's coordinate along side `k`.
+    pub(super) coords: Vec<u32>,
+    /// `at[cell]`: the target of the token there (the blank's included).
+    pub(super) at: Vec<u32>,
+    /// `place[target]`: where that token is now.
+    pub(super) place: Vec<u32>,
+    pub(super) blank: usize,
+    pub(super) fixed: Vec<bool>,
+    pub(super) sink: &'s mut dyn FnMut(Move),
+    /// Search scratch: generation stamps, parents, and each way's worth
+    /// (see [`Grid::worth`]).
+    pub(super) stamp: Vec<u32>,
+    pub(super) parent: Vec<u32>,
+    pub(super) depth: Vec<u32>,
+    pub(super) score: Vec<i32>,
+    pub(super) detour: DetourScratch,
+    pub(super) generation: u32,
+}
+
+impl<'s> Grid<'s> {
+    /// `targets[cell]`: where the token on `cell` must go (the blank's
+    /// included); `from` tells which cell holds the blank.
+    pub(super) fn new(
+        dims: &[usize],
+        targets: Vec<u32>,
+        from: &[Token],
+        sink: &'s mut dyn FnMut(Move),
+    ) -> Grid<'s> {
+        let n = targets.len();
+        let mut place = vec![0; n];
+        for (cell, &t) in targets.iter().enumerate() {
+            place[t as usize] = cell as u32;
+        }
+        let strides = strides(dims);
+        let mut coords = Vec::with_capacity(n * dims.len());
+        for c in 0..n {
+            for (k, &d) in dims.iter().enumerate() {
+                coords.push(((c / strides[k]) % d) as u32);
+            }
+        }
+        Grid {
+            dims: dims.to_vec(),
+            strides,
+            coords,
+            at: targets,
+            place,
+            blank: blank_cell(from),
+            fixed: vec![false; n],
+            sink,
+            stamp: vec![0; n],
+            parent: vec![0; n],
+            depth: vec![0; n],
+            score: vec![0; n],
+            detour: DetourScratch::default(),
+            generation: 0,
+        }
+    }
+
+    pub(super) fn coord(&self, c: usize, k: usize) -> usize {
+        self.coords[c * self.dims.len() + k] as usize
+    }
+
+    /// The neighbour of `c` in direction `dir` (side `dir / 2`, down or
+    /// up by `dir % 2`), if on the board.
+    pub(super) fn step(&self, c: usize, dir: usize) -> Option<usize> {
+        let k = dir / 2;
+        let x = self.coord(c, k);
+        if dir.is_multiple_of(2) {
+            (x > 0).then(|| c - self.strides[k])
+        } else {
+            (x + 1 < self.dims[k]).then(|| c + self.strides[k])
+        }
+    }
+
+    pub(super) fn neighbours(&self, c: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..2 * self.dims.len()).filter_map(move |dir| self.step(c, dir))
+    }
+
+    pub(super) fn distance(&self, a: usize, b: usize) -> usize {
+        let d = self.dims.len();
+        self.coords[a * d..a * d + d]
+            .iter()
+            .zip(&self.coords[b * d..b * d + d])
+            .map(|(&x, &y)| x.abs_diff(y) as usize)
+            .sum()
+    }
+
+    /// The token on `cell` (next to the blank) slides into the blank.
+    pub(super) fn slide(&mut self, cell: usize) {
+        debug_assert_eq!(self.distance(cell, self.blank), 1);
+        (self.sink)(Move {
+            from: cell as u32,
+            to: self.blank as u32,
+        });
+        let (t, b) = (self.at[cell], self.at[self.blank]);
+        self.at.swap(cell, self.blank);
+        self.place[t as usize] = self.blank as u32;
+        self.place[b as usize] = cell as u32;
+        self.blank = cell;
+    }
+
+    pub(super) fn free(&self, c: usize, avoid: &[usize]) -> bool {
+        !self.fixed[c] && !avoid.contains(&c)
+    }
+
+    /// What sliding the token on `c` one step along side `k`, to `w`,
+    /// does for the moves still to come ([`slide_worth`]); `longest` is
+    /// the token's longest remaining side ([`Grid::longest_side`]).
+    pub(super) fn worth(&self, c: usize, k: usize, w: usize, longest: Option<usize>) -> i32 {
+        let x = self.coord(self.at[c] as usize, k);
+        let closer = x.abs_diff(self.coord(w, k)) < x.abs_diff(self.coord(c, k));
+        slide_worth(longest == Some(k), closer)
+    }
+
+    /// The side along which the token on `c` is furthest from its target,
+    /// if one side is strictly the furthest.
+    pub(super) fn longest_side(&self, c: usize) -> Option<usize> {
+        let t = self.at[c] as usize;
+        let mut best = (0, None);
+        for k in 0..self.dims.len() {
+            let along = self.coord(t, k).abs_diff(self.coord(c, k));
+            if along > best.0 {
+                best = (along, Some(k));
+            } else if along == best.0 {
+                best.1 = None;
+            }
+        }
+        best.1
+    }
+
+    /// The cells of the sub-box `lo..=hi`, in reading order, found from
+    /// their coordinates (not by scanning the board).
+    pub(super) fn cells_in(&self, lo: &[usize], hi: &[usize]) -> Vec<usize> {
+        let mut cells = vec![0usize];
+        for k in 0..self.dims.len() {
+            cells = cells
+                .iter()
+                .flat_map(|&c| (lo[k]..=hi[k]).map(move |x| c + x * self.strides[k]))
+                .collect();
+        }
+        cells
+    }
+}

@@ -1,0 +1,177 @@
+//! One thread's depth-first search below a node, the inner loop of
+//! every IDA* driver (the single search and the split search): the
+//! bound checked incrementally, the children's lookups made together,
+//! never a move that undoes the one before.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use super::heuristic::{Heuristic, SearchState};
+use super::limit::{LIMIT_CHUNK, SearchLimit};
+
+/// No cut: a search that goes as deep as its bound.
+const NO_CUT: u32 = u32::MAX;
+
+/// One thread's depth-first search below a node.
+///
+/// Above depth `from` every path is followed without a look at the
+/// heuristic (the frontier of [`ida_star_until`]); from `from` on, nodes are
+/// checked against the bound and counted when expanded. At depth `cut`
+/// the search records the node as a leaf of a frontier and goes no
+/// deeper.
+pub(super) struct Dfs<'a> {
+    pub(super) h: &'a Heuristic,
+    /// The search stops when this holds a number below `rank`.
+    pub(super) stop: &'a AtomicUsize,
+    pub(super) rank: usize,
+    /// Set by the caller to stop the search (opt-in).
+    pub(super) cancel: Option<&'a AtomicBool>,
+    /// The solver's limits (opt-in).
+    pub(super) limit: Option<&'a SearchLimit>,
+    pub(super) state: SearchState,
+    /// Blank cells visited, root first.
+    pub(super) path: Vec<u8>,
+    pub(super) nodes: u64,
+    pub(super) next_bound: u32,
+    pub(super) from: u32,
+    pub(super) cut: u32,
+    /// Leaves at depth `cut`: their paths, and the nodes counted since
+    /// the leaf before (in depth-first order).
+    pub(super) leaves: Vec<(Vec<u8>, u64)>,
+    pub(super) nodes_at_last_leaf: u64,
+}
+
+impl<'a> Dfs<'a> {
+    /// A search of the subtree below `state`, reached by `path`.
+    pub(super) fn new(
+        h: &'a Heuristic,
+        stop: &'a AtomicUsize,
+        state: SearchState,
+        path: Vec<u8>,
+    ) -> Dfs<'a> {
+        Dfs {
+            h,
+            stop,
+            rank: 1,
+            cancel: None,
+            limit: None,
+            state,
+            path,
+            nodes: 0,
+            next_bound: u32::MAX,
+            from: 0,
+            cut: NO_CUT,
+            leaves: Vec::new(),
+            nodes_at_last_leaf: 0,
+        }
+    }
+
+    /// Counts against the limit the nodes expanded since the last whole
+    /// chunk: every subtree's search ends with this.
+    pub(super) fn charge_rest(&self) {
+        if let Some(limit) = self.limit {
+            limit.charge(self.nodes % LIMIT_CHUNK);
+        }
+    }
+
+    fn leaf(&mut self) {
+        self.leaves
+            .push((self.path.clone(), self.nodes - self.nodes_at_last_leaf));
+        self.nodes_at_last_leaf = self.nodes;
+    }
+
+    /// Searches for a goal within `bound` moves in all; `g` moves made.
+    pub(super) fn search(&mut self, g: u32, bound: u32, previous: u8) -> bool {
+        if g < self.from {
+            // The frontier: every path, unchecked and uncounted.
+            if g == self.cut {
+                self.leaf();
+                return false;
+            }
+            let blank = self.state.blank;
+            let h = self.h;
+            for &from in &h.rect.neighbours[blank as usize] {
+                if from == previous {
+                    continue;
+                }
+                let undo = self.state.apply(h, from, u32::MAX);
+                self.path.push(from);
+                if self.search(g + 1, bound, blank) {
+                    return true;
+                }
+                self.path.pop();
+                self.state.undo(h, &undo);
+            }
+            return false;
+        }
+        // The cheap bound first: most nodes are cut by it alone.
+        let normal = self.state.h_normal(self.h);
+        if g + normal > bound {
+            self.next_bound = self.next_bound.min(g + normal);
+            return false;
+        }
+        let h = self.state.h(self.h);
+        debug_assert_eq!(
+            h,
+            SearchState::new(self.h, &self.state.tiles).h(self.h),
+            "incremental h"
+        );
+        if g + h > bound {
+            self.next_bound = self.next_bound.min(g + h);
+            return false;
+        }
+        if g == self.cut {
+            self.leaf();
+            return false;
+        }
+        if h == 0 {
+            // All tiles home (the heuristics are 0 only on the goal).
+            return true;
+        }
+        if self.stop.load(Ordering::Relaxed) < self.rank
+            || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+            || self.limit.is_some_and(SearchLimit::is_reached)
+        {
+            return false;
+        }
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(LIMIT_CHUNK)
+            && let Some(limit) = self.limit
+            && !limit.charge(LIMIT_CHUNK)
+        {
+            return false;
+        }
+        let blank = self.state.blank;
+        let h = self.h;
+        let neighbours = &h.rect.neighbours[blank as usize];
+        let mut ahead = [u32::MAX; 4];
+        if !h.dbs.is_empty() {
+            for (k, &from) in neighbours.iter().enumerate() {
+                if from != previous {
+                    ahead[k] = self.state.value_after(h, from);
+                }
+            }
+        }
+        for (k, &from) in neighbours.iter().enumerate() {
+            if from == previous {
+                continue;
+            }
+            let undo = self.state.apply(h, from, ahead[k]);
+            self.path.push(from);
+            if self.search(g + 1, bound, blank) {
+                return true;
+            }
+            self.path.pop();
+            self.state.undo(self.h, &undo);
+        }
+        false
+    }
+}
+
+/// The blank's cell before the last move of `path` (`u8::MAX` at the
+/// root): the one move that would undo it.
+pub(super) fn previous_blank(path: &[u8]) -> u8 {
+    match path.len() {
+        0 | 1 => u8::MAX,
+        k => path[k - 2],
+    }
+}

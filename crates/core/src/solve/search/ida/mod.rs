@@ -1,0 +1,235 @@
+//! Shortest solutions on rectangles: IDA* with an admissible heuristic, any
+//! start and any goal.
+//!
+//! Heuristics, all admissible and consistent: Manhattan distance plus
+//! linear conflicts where no pattern database fits, additive disjoint
+//! pattern databases otherwise (4×4: two 7-tile databases and the last
+//! tile by Manhattan distance, or 7-8 on request; 5×5: Korf & Felner's
+//! 6-6-6-6; each valued by the placement and the blank's region), looked up
+//! also on the board reflected about its main diagonal when the goal
+//! allows it (Felner, Korf & Hanan 2004). Tiles are relabelled by their
+//! goal cells, so one database serves every goal with the blank on the
+//! same cell.
+//!
+//! The search updates the heuristic incrementally (one pattern per move,
+//! the lookups of a node's children made together so that their cache
+//! misses overlap), allocates nothing per node, never undoes the previous
+//! move, and splits each iteration over all cores from a frontier a few
+//! moves deep.
+
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+
+use rayon::prelude::*;
+
+use crate::moves::Move;
+use crate::solve::Found;
+
+/// The blank's mark in a relabelled state.
+pub(crate) const BLANK_MARK: u8 = u8::MAX;
+/// No pattern.
+const NONE: u8 = u8::MAX;
+
+/// The shared state of one search.
+struct Shared {
+    /// Workers of a rank above this stop (`usize::MAX`: none do): a
+    /// solution found sets it to 0, so that every worker stops.
+    stop: AtomicUsize,
+    next_bound: AtomicU32,
+    nodes: AtomicU64,
+}
+
+/// The depth below which the single search
+/// ([`Solver::solve`](crate::Solver::solve)) splits each iteration (when
+/// the bound is deeper): every path of this many moves without an undo is
+/// a subtree, searched on any core.
+pub const FRONTIER: u32 = 6;
+
+/// A shortest move sequence from `tiles` (relabelled: goal cells, the
+/// blank `BLANK_MARK`) to the goal (every tile on its cell, the blank on
+/// `heuristic`'s blank goal cell), found by IDA* on all cores.
+#[cfg(test)]
+pub fn ida_star(heuristic: &Heuristic, tiles: &[u8]) -> Found {
+    ida_star_until(heuristic, tiles, None).expect("not cancelled")
+}
+
+/// The moves along a path of blank cells.
+pub(crate) fn path_moves(path: &[u8]) -> Vec<Move> {
+    path.windows(2)
+        .map(|w| Move {
+            from: w[1] as u32,
+            to: w[0] as u32,
+        })
+        .collect()
+}
+
+/// The parity of every solution's length from `tiles` (each move is a
+/// transposition of the blank with a tile).
+fn solution_parity(heuristic: &Heuristic, tiles: &[u8]) -> u32 {
+    let blank_goal = heuristic.blank_goal;
+    let permutation: Vec<u32> = tiles
+        .iter()
+        .map(|&t| {
+            if t == BLANK_MARK {
+                blank_goal as u32
+            } else {
+                t as u32
+            }
+        })
+        .collect();
+    crate::reach::permutation_parity(&permutation).expect("a permutation") as u32
+}
+
+/// IDA* (the search of [`Solver::solve`](crate::Solver::solve)), stopped when `cancel` is set (checked at every node):
+/// `None` then.
+///
+/// Each iteration with a bound above [`FRONTIER`] moves is split into
+/// the subtrees below every path of [`FRONTIER`] moves without an undo,
+/// searched on all cores; nodes are counted when expanded, those of the
+/// frontier itself not. Iterations with a bound of at most [`FRONTIER`]
+/// are one plain search from the root, every expanded node counted. The
+/// split searches of [`split`] count the same way.
+#[cfg(test)]
+pub fn ida_star_until(
+    heuristic: &Heuristic,
+    tiles: &[u8],
+    cancel: Option<&AtomicBool>,
+) -> Option<Found> {
+    ida_star_logged(heuristic, tiles, cancel, None, &mut |_, _| {})
+}
+
+/// [`ida_star_until`] within `limit`, telling `log` each iteration's
+/// bound and nodes. `None` when cancelled or the limit was reached.
+pub(crate) fn ida_star_logged(
+    heuristic: &Heuristic,
+    tiles: &[u8],
+    cancel: Option<&AtomicBool>,
+    limit: Option<&SearchLimit>,
+    log: &mut dyn FnMut(u32, u64),
+) -> Option<Found> {
+    let mut root = SearchState::new(heuristic, tiles);
+    let shared = Shared {
+        stop: AtomicUsize::new(usize::MAX),
+        next_bound: AtomicU32::new(u32::MAX),
+        nodes: AtomicU64::new(0),
+    };
+    let frontier = frontier_below(heuristic, &root);
+    // Every solution has the parity of the permutation (each move is a
+    // transposition), so bounds of the other parity are skipped.
+    let parity = solution_parity(heuristic, tiles);
+    let with_parity = |b: u32| if b % 2 == parity { b } else { b + 1 };
+    let mut bound = with_parity(root.h(heuristic));
+    let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+    let subtree = |state: &SearchState, path: &[u8], bound: u32| {
+        let mut dfs = Dfs::new(heuristic, &shared.stop, state.clone(), path.to_vec());
+        dfs.cancel = cancel;
+        dfs.limit = limit;
+        let found = dfs.search(path.len() as u32 - 1, bound, previous_blank(path));
+        shared.nodes.fetch_add(dfs.nodes, Ordering::Relaxed);
+        dfs.charge_rest();
+        shared
+            .next_bound
+            .fetch_min(dfs.next_bound, Ordering::Relaxed);
+        found.then_some(dfs.path)
+    };
+    loop {
+        shared.next_bound.store(u32::MAX, Ordering::Relaxed);
+        let before = shared.nodes.load(Ordering::Relaxed);
+        let solution = if bound <= FRONTIER {
+            // Short solutions: one plain search from the root.
+            subtree(&root, &[root.blank], bound)
+        } else {
+            frontier
+                .par_iter()
+                .filter_map(|(state, path)| {
+                    if shared.stop.load(Ordering::Relaxed) == 0 {
+                        return None;
+                    }
+                    let found = subtree(state, path, bound);
+                    if found.is_some() {
+                        shared.stop.store(0, Ordering::Relaxed);
+                    }
+                    found
+                })
+                .find_any(|_| true)
+        };
+        // An iteration the flag cut short is not logged: `log` hears only
+        // of bounds searched through.
+        if solution.is_none() && (cancelled() || limit.is_some_and(SearchLimit::is_reached)) {
+            return None;
+        }
+        log(bound, shared.nodes.load(Ordering::Relaxed) - before);
+        if let Some(path) = solution {
+            return Some(Found {
+                moves: path_moves(&path),
+                optimal: true,
+                nodes: shared.nodes.load(Ordering::Relaxed),
+            });
+        }
+        let next = shared.next_bound.load(Ordering::Relaxed);
+        assert!(
+            next != u32::MAX,
+            "the goal is reachable, so the search ends"
+        );
+        bound = with_parity(next);
+    }
+}
+
+/// Every path of [`FRONTIER`] moves from `root` without an undo, with the
+/// state at its end: the subtrees the single search hands out to its
+/// threads.
+fn frontier_below(heuristic: &Heuristic, root: &SearchState) -> Vec<(SearchState, Vec<u8>)> {
+    let mut frontier = vec![(root.clone(), vec![root.blank])];
+    for _ in 0..FRONTIER {
+        let mut next = Vec::new();
+        for (state, path) in &frontier {
+            let previous = previous_blank(path);
+            for &from in &heuristic.rect.neighbours[state.blank as usize] {
+                if from == previous {
+                    continue;
+                }
+                let mut s = state.clone();
+                s.apply(heuristic, from, u32::MAX);
+                let mut p = path.clone();
+                p.push(from);
+                next.push((s, p));
+            }
+        }
+        frontier = next;
+    }
+    frontier
+}
+
+/// Relabels an arrangement pair for the search: `tiles[cell]` is the goal
+/// cell of the token on `cell` (`BLANK_MARK` for the blank). Tokens must
+/// be distinct.
+pub fn relabel(from: &[u32], to: &[u32]) -> (Vec<u8>, u8) {
+    let mut goal_of = std::collections::HashMap::new();
+    for (cell, &t) in to.iter().enumerate() {
+        goal_of.insert(t, cell as u8);
+    }
+    let tiles = from
+        .iter()
+        .map(|&t| if t == 0 { BLANK_MARK } else { goal_of[&t] })
+        .collect();
+    let blank_goal = goal_of[&0];
+    (tiles, blank_goal)
+}
+
+mod depth_first;
+mod heuristic;
+mod limit;
+mod partition;
+mod pattern_values;
+mod rectangle;
+pub mod split;
+
+use depth_first::{Dfs, previous_blank};
+pub use heuristic::Heuristic;
+use heuristic::SearchState;
+pub(crate) use limit::SearchLimit;
+pub use partition::{compact_partition, default_max_tiles, partition, small_max_tiles};
+pub(crate) use pattern_values::PatternValues;
+pub use rectangle::Rectangle;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,119 @@
+//! How a rectangle's tiles are cut into patterns for additive pattern
+//! databases: Korf & Felner's blocks on the 24-puzzle, rows on 4×4 and
+//! 5×5 otherwise, compact blocks elsewhere; and how big the patterns are
+//! by default.
+
+use super::Rectangle;
+
+/// How the patterns of a board are chosen. On the 5×5 board with the
+/// blank's goal top left and 6-tile patterns: Korf & Felner's four compact
+/// blocks. On 4×4 and 5×5 otherwise, the goal cells other than the
+/// blank's, in reading order, cut into the fewest groups of at most
+/// `max_tiles`, as even as can be with the smaller groups first (4×4 with
+/// 8: rows 1-2 and rows 3-4, the 7-8 partition); a lone tile left over is
+/// kept last and left to Manhattan distance (4×4 with 7: 7-7-1). On other
+/// rectangles, compact blocks ([`compact_partition`]): on thin boards such
+/// as 2×8, groups along the rows would leave out every interaction that
+/// makes the search hard.
+pub fn partition(rect: &Rectangle, blank_goal: u8, max_tiles: usize) -> Vec<Vec<u8>> {
+    if !matches!((rect.rows, rect.cols), (4, 4) | (5, 5)) {
+        return compact_partition(rect, blank_goal, max_tiles);
+    }
+    if (rect.rows, rect.cols, blank_goal, max_tiles) == (5, 5, 0, 6) {
+        return vec![
+            vec![1, 2, 5, 6, 7, 12],
+            vec![3, 4, 8, 9, 13, 14],
+            vec![10, 11, 15, 16, 20, 21],
+            vec![17, 18, 19, 22, 23, 24],
+        ];
+    }
+    let tiles: Vec<u8> = (0..rect.cells() as u8)
+        .filter(|&c| c != blank_goal)
+        .collect();
+    let max = max_tiles.max(1);
+    if tiles.len() % max == 1 {
+        return tiles[..tiles.len() - 1]
+            .chunks(max)
+            .filter(|g| g.len() > 1)
+            .map(<[u8]>::to_vec)
+            .collect();
+    }
+    let groups = tiles.len().div_ceil(max);
+    let mut out = Vec::with_capacity(groups);
+    let mut at = 0;
+    for g in 0..groups {
+        // Sizes differ by at most one, the larger ones last.
+        let size = tiles.len() / groups + usize::from(g >= groups - tiles.len() % groups);
+        out.push(tiles[at..at + size].to_vec());
+        at += size;
+    }
+    out.retain(|g| g.len() > 1);
+    out
+}
+
+/// Compact patterns of at most `max_tiles` goal cells, for searches that
+/// build their tables on the spot: the rows are cut into strips of two
+/// (three for the last when the rows are odd), or the columns when they
+/// are fewer, and each strip, read across it line by line, into the
+/// fewest even groups. On 5×5 with 5: blocks of two or three lines
+/// across, where rows alone would lose every vertical interaction.
+pub fn compact_partition(rect: &Rectangle, blank_goal: u8, max_tiles: usize) -> Vec<Vec<u8>> {
+    let by_rows = rect.rows <= rect.cols;
+    let (lines, across) = if by_rows {
+        (rect.rows, rect.cols)
+    } else {
+        (rect.cols, rect.rows)
+    };
+    let cell = |line: usize, k: usize| {
+        (if by_rows {
+            line * rect.cols + k
+        } else {
+            k * rect.cols + line
+        }) as u8
+    };
+    let mut out = Vec::new();
+    let mut first = 0;
+    while first < lines {
+        let width = if lines - first == 3 {
+            3
+        } else {
+            2.min(lines - first)
+        };
+        let strip: Vec<u8> = (0..across)
+            .flat_map(|k| (first..first + width).map(move |line| (line, k)))
+            .map(|(line, k)| cell(line, k))
+            .filter(|&c| c != blank_goal)
+            .collect();
+        let groups = strip.len().div_ceil(max_tiles.max(1));
+        let mut at = 0;
+        for g in 0..groups {
+            let size = strip.len() / groups + usize::from(g < strip.len() % groups);
+            out.push(strip[at..at + size].to_vec());
+            at += size;
+        }
+        first += width;
+    }
+    out.retain(|g| g.len() > 1);
+    out
+}
+
+/// The default largest pattern for a board: 7 tiles on 4×4 (two 57.7M
+/// entry databases, built in about two minutes; 8 gives the 7-8 partition,
+/// a 519M entry database), 6 on 3×4, 5×4 and 5×5 (four 127.5M entry
+/// databases on 5×5).
+pub fn default_max_tiles(rect: &Rectangle) -> usize {
+    match rect.cells() {
+        13..=16 => 7,
+        _ => 6,
+    }
+}
+
+/// The small tables built in seconds when the strong ones are not at
+/// hand: 5 tiles on boards of 13 to 16 cells (5-5-5 on 4×4, three 524k
+/// entry databases), the default elsewhere.
+pub fn small_max_tiles(rect: &Rectangle) -> usize {
+    match rect.cells() {
+        13..=16 => 5,
+        _ => default_max_tiles(rect),
+    }
+}

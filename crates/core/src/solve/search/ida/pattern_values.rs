@@ -1,0 +1,194 @@
+//! The heuristic kept by parts, for searches that store their states
+//! packed rather than walk one state up and down (weighted A*): each
+//! database's value, normal and reflected, and the Manhattan distance of
+//! the tiles outside them. A move changes one pattern's value on each
+//! side, so a child's value costs one lookup a side instead of one for
+//! every database.
+
+use super::Heuristic;
+
+/// The most databases kept by parts.
+pub(crate) const MAX_PARTS: usize = 8;
+
+/// A state's heuristic by parts.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PatternValues {
+    value: [u8; MAX_PARTS],
+    reflected: [u8; MAX_PARTS],
+    rest: u16,
+    reflected_rest: u16,
+}
+
+impl Heuristic {
+    /// The parts of the heuristic on a state whose tile with goal cell `t`
+    /// is on `place[t]`, the blank on `blank`; `None` for Manhattan
+    /// distance with linear conflicts, or more than [`MAX_PARTS`]
+    /// databases.
+    pub(crate) fn pattern_values(&self, place: &[u8], blank: u8) -> Option<PatternValues> {
+        if self.dbs.is_empty() || self.dbs.len() > MAX_PARTS {
+            return None;
+        }
+        let mut parts = PatternValues {
+            value: [0; MAX_PARTS],
+            reflected: [0; MAX_PARTS],
+            rest: 0,
+            reflected_rest: 0,
+        };
+        for (t, &cell) in place.iter().enumerate() {
+            let t = t as u8;
+            if t == self.blank_goal {
+                continue;
+            }
+            if self.slot[t as usize].is_none() {
+                parts.rest += self.rect.distance(cell, t) as u16;
+            }
+            if self.reflect && self.reflected_slot[t as usize].is_none() {
+                parts.reflected_rest += self.rect.distance(cell, t) as u16;
+            }
+        }
+        for p in 0..self.dbs.len() {
+            parts.value[p] = self.pattern_value(p, place, blank, None, false);
+            if self.reflect {
+                parts.reflected[p] = self.pattern_value(p, place, blank, None, true);
+            }
+        }
+        Some(parts)
+    }
+
+    /// The heuristic's value from its parts.
+    pub(crate) fn total(&self, parts: &PatternValues) -> u32 {
+        let sum =
+            |values: &[u8], rest: u16| values.iter().map(|&v| v as u32).sum::<u32>() + rest as u32;
+        let normal = sum(&parts.value[..self.dbs.len()], parts.rest);
+        if self.reflect {
+            normal.max(sum(
+                &parts.reflected[..self.dbs.len()],
+                parts.reflected_rest,
+            ))
+        } else {
+            normal
+        }
+    }
+
+    /// The parts after the tile with goal cell `t` slides from `from` into
+    /// the blank on `to` (`place` as before the move).
+    pub(crate) fn parts_after(
+        &self,
+        parts: &PatternValues,
+        place: &[u8],
+        t: u8,
+        from: u8,
+        to: u8,
+    ) -> PatternValues {
+        let mut after = *parts;
+        let moved = Some((t, to));
+        match self.slot[t as usize] {
+            Some((p, _)) => {
+                after.value[p as usize] = self.pattern_value(p as usize, place, from, moved, false)
+            }
+            None => {
+                after.rest = after.rest + self.rect.distance(to, t) as u16
+                    - self.rect.distance(from, t) as u16
+            }
+        }
+        if self.reflect {
+            match self.reflected_slot[t as usize] {
+                Some((p, _)) => {
+                    after.reflected[p as usize] =
+                        self.pattern_value(p as usize, place, from, moved, true)
+                }
+                None => {
+                    after.reflected_rest = after.reflected_rest + self.rect.distance(to, t) as u16
+                        - self.rect.distance(from, t) as u16
+                }
+            }
+        }
+        after
+    }
+
+    /// Database `p`'s value with the blank on `blank` and the tiles on
+    /// `place`, but for `moved` (a tile and its new cell), on the board as
+    /// it is or reflected about its main diagonal.
+    pub(super) fn pattern_value(
+        &self,
+        p: usize,
+        place: &[u8],
+        blank: u8,
+        moved: Option<(u8, u8)>,
+        reflected: bool,
+    ) -> u8 {
+        let rect = &self.rect;
+        let db = &self.dbs[p];
+        let at = |cell: u8| {
+            if reflected {
+                rect.transpose(cell)
+            } else {
+                cell
+            }
+        };
+        let mut positions = [0u8; 64];
+        for (i, &goal) in db.pattern.cells.iter().enumerate() {
+            // The reflected pattern's i-th tile is the one whose goal
+            // mirrors the pattern's i-th goal cell.
+            let t = at(goal);
+            let cell = match moved {
+                Some((m, to)) if m == t => to,
+                _ => place[t as usize],
+            };
+            positions[i] = at(cell);
+        }
+        db.lookup(&positions[..db.pattern.cells.len()], at(blank))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::search::ida::BLANK_MARK;
+    use crate::solve::search::ida::Rectangle;
+    use crate::solve::search::pdb::{self, Pattern};
+    use rand::{Rng, SeedableRng};
+
+    /// PatternValues kept move by move equal the value computed from scratch, on
+    /// a random walk of 3×3 with tables of 2 and 3 tiles.
+    #[test]
+    fn parts_follow_a_walk_as_the_value_from_scratch() {
+        let rect = Rectangle::new(3, 3);
+        let patterns = [vec![0u8, 1, 3], vec![2, 5], vec![4, 6, 7]];
+        let dbs = patterns
+            .iter()
+            .map(|cells| {
+                let pattern = Pattern {
+                    rows: 3,
+                    cols: 3,
+                    cells: cells.clone(),
+                    blank: 8,
+                };
+                pdb::shared(&pattern, None, &|_| {}, None).expect("a small table")
+            })
+            .collect();
+        let h = Heuristic::from_databases(&rect, 8, dbs);
+        let mut tiles: Vec<u8> = (0..8).chain([BLANK_MARK]).collect();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let place_of = |tiles: &[u8]| {
+            let mut place = vec![0u8; 9];
+            for (cell, &t) in tiles.iter().enumerate() {
+                place[if t == BLANK_MARK { 8 } else { t as usize }] = cell as u8;
+            }
+            place
+        };
+        let mut blank = 8u8;
+        let mut parts = h
+            .pattern_values(&place_of(&tiles), blank)
+            .expect("three tables");
+        for _ in 0..2000 {
+            let options = &rect.neighbours[blank as usize];
+            let from = options[rng.random_range(0..options.len())];
+            let t = tiles[from as usize];
+            parts = h.parts_after(&parts, &place_of(&tiles), t, from, blank);
+            tiles.swap(from as usize, blank as usize);
+            blank = from;
+            assert_eq!(h.total(&parts), h.value(&tiles));
+        }
+    }
+}

@@ -1,0 +1,15 @@
+//! Searches: methods that prove what they find, a shortest answer or one
+//! within a proven factor of it.
+//!
+//! - `bfs`: breadth-first search over every arrangement of a small board;
+//! - `ida`: IDA* on rectangles with additive pattern databases, split
+//!   over cores (and machines: [`split`](crate::split));
+//! - `several_blanks`: IDA* on rectangles with several blanks;
+//! - `weighted`: weighted A* for near-shortest answers on rectangles;
+//! - `pdb`: the pattern databases, built, stored and cached.
+
+pub(crate) mod bfs;
+pub(crate) mod ida;
+pub(crate) mod pdb;
+pub(crate) mod several_blanks;
+pub(crate) mod weighted;

@@ -1,0 +1,161 @@
+//! Shortest solutions with several blanks on rectangles: IDA* (Korf
+//! 1985) scored by each tile's Manhattan distance to the nearest goal
+//! cell of its kind. A move shifts one tile one step, so the sum falls by
+//! at most one a move: the bound is admissible and consistent.
+//!
+//! With several blanks, moves far apart commute and a plain search would
+//! meet the same arrangement by every order of them; two moves in a row
+//! that touch no common cell are taken only in one order (by the cell
+//! filled), which keeps a shortest solution of every length (any
+//! sequence can be sorted so by swapping such neighbours). A move is
+//! never followed by its undo.
+
+use crate::arrangement::Token;
+use crate::board::Cell;
+use crate::moves::Move;
+use crate::solve::Found;
+use crate::solve::search::bfs::dense_ids;
+
+struct Search {
+    neighbours: Vec<Vec<usize>>,
+    /// `near[c][k]`: distance from cell `c` to the nearest goal cell of
+    /// kind `k`.
+    near: Vec<Vec<u32>>,
+    tiles: Vec<u8>,
+    goal: Vec<u8>,
+    path: Vec<Move>,
+    nodes: u64,
+}
+
+/// A shortest move sequence from `from` to `to` (reachable) on a
+/// `rows`×`cols` rectangle.
+pub(crate) fn shortest(rows: usize, cols: usize, from: &[Token], to: &[Token]) -> Found {
+    let n = rows * cols;
+    let (tiles, goal, kinds) = dense_ids(from, to);
+    let neighbours = (0..n)
+        .map(|c| {
+            let (r, k) = (c / cols, c % cols);
+            let mut around = Vec::new();
+            if r > 0 {
+                around.push(c - cols);
+            }
+            if k > 0 {
+                around.push(c - 1);
+            }
+            if k + 1 < cols {
+                around.push(c + 1);
+            }
+            if r + 1 < rows {
+                around.push(c + cols);
+            }
+            around
+        })
+        .collect();
+    let mut near = vec![vec![u32::MAX; kinds + 1]; n];
+    for (g, &k) in goal.iter().enumerate() {
+        for (c, row) in near.iter_mut().enumerate() {
+            let d = (c / cols).abs_diff(g / cols) + (c % cols).abs_diff(g % cols);
+            row[k as usize] = row[k as usize].min(d as u32);
+        }
+    }
+    let mut search = Search {
+        neighbours,
+        near,
+        tiles,
+        goal,
+        path: Vec::new(),
+        nodes: 0,
+    };
+    let mut bound = search.h();
+    loop {
+        match search.dfs(0, bound, None) {
+            None => {
+                return Found {
+                    moves: search.path,
+                    optimal: true,
+                    nodes: search.nodes,
+                };
+            }
+            Some(next) => bound = next,
+        }
+    }
+}
+
+impl Search {
+    fn h(&self) -> u32 {
+        (0..self.tiles.len())
+            .filter(|&c| self.tiles[c] != 0)
+            .map(|c| self.near[c][self.tiles[c] as usize])
+            .sum()
+    }
+
+    /// Searches below the current path with `g` moves made; `None` when
+    /// the goal was found (the path is the solution), else the least
+    /// bound above `bound` met.
+    fn dfs(&mut self, g: u32, bound: u32, last: Option<Move>) -> Option<u32> {
+        let h = self.h();
+        if g + h > bound {
+            return Some(g + h);
+        }
+        if h == 0 && self.tiles == self.goal {
+            return None;
+        }
+        self.nodes += 1;
+        let mut next = u32::MAX;
+        for b in 0..self.tiles.len() {
+            if self.tiles[b] != 0 {
+                continue;
+            }
+            for i in 0..self.neighbours[b].len() {
+                let w = self.neighbours[b][i];
+                if self.tiles[w] == 0 {
+                    continue;
+                }
+                let m = Move {
+                    from: w as Cell,
+                    to: b as Cell,
+                };
+                if let Some(l) = last {
+                    let apart =
+                        ![l.from, l.to].contains(&m.from) && ![l.from, l.to].contains(&m.to);
+                    if m == l.undo() || (apart && m.to < l.to) {
+                        continue;
+                    }
+                }
+                self.tiles.swap(w, b);
+                self.path.push(m);
+                match self.dfs(g + 1, bound, Some(m)) {
+                    None => return None,
+                    Some(t) => next = next.min(t),
+                }
+                self.path.pop();
+                self.tiles.swap(w, b);
+            }
+        }
+        Some(next)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::moves::replay;
+    use crate::solve::search::bfs;
+
+    #[test]
+    fn as_short_as_breadth_first_search() {
+        let board = Board::grid(&[3, 3]).unwrap();
+        for (a, b) in [
+            ([0, 7, 6, 5, 4, 3, 2, 0, 1], [1, 2, 3, 4, 5, 6, 7, 0, 0]),
+            ([1, 1, 2, 0, 2, 0, 3, 3, 0], [0, 3, 3, 2, 0, 2, 1, 1, 0]),
+        ] {
+            let found = shortest(3, 3, &a, &b);
+            replay(&board, &a, &b, &found.moves).unwrap();
+            assert_eq!(
+                found.moves.len(),
+                bfs::shortest(&board, &a, &b).unwrap().moves.len()
+            );
+        }
+    }
+}

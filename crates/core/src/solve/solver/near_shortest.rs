@@ -1,0 +1,80 @@
+//! Near-shortest default answers on rectangles of 17 to 36 cells: when
+//! a solver looks for one, the tables it uses, and the search (weighted
+//! A* on the whole board, or after a reduction line by line).
+
+use super::line_reduction;
+use super::{Solver, rectangle};
+use crate::arrangement::{Arrangement, all_distinct};
+use crate::board::Board;
+use crate::reach::several_blanks;
+use crate::solve::error::SolveError;
+use crate::solve::search::ida::{self, Rectangle};
+use crate::solve::search::pdb;
+use crate::solve::search::weighted;
+
+/// Rectangles of at most this many cells get near-shortest answers by
+/// default (6×6, 4×9, 3×12).
+const NEAR_UP_TO: usize = 36;
+
+/// The most entries of a table a near-shortest search builds on the
+/// spot: about a second of work, 32 MB.
+const NEAR_TABLE_ENTRIES: usize = 8_000_000;
+
+/// The largest pattern whose tables on `cells` cells have at most
+/// [`NEAR_TABLE_ENTRIES`] placements: 5 tiles up to 26 cells (four 6.4M
+/// entry tables and one of 4 tiles on 5×5), 4 beyond.
+fn near_tiles(cells: usize) -> usize {
+    (1..cells)
+        .take_while(|&k| (cells - k + 1..=cells).product::<usize>() <= NEAR_TABLE_ENTRIES)
+        .last()
+        .unwrap_or(1)
+}
+
+impl Solver<'_> {
+    /// Whether this solver looks for a near-shortest solution from `from`:
+    /// by default, on rectangles of 17 to [`NEAR_UP_TO`] cells with one
+    /// blank and distinct tokens.
+    pub(super) fn wants_near(&self, board: &Board, from: &Arrangement) -> bool {
+        let a = from.tokens();
+        self.shortest_when_cheap
+            && !self.wants_shortest(board, from)
+            && board.cells() <= NEAR_UP_TO
+            && rectangle(board).is_some()
+            && !several_blanks(a)
+            && all_distinct(a)
+    }
+
+    /// A near-shortest solution by weighted A* (see `search::weighted`), or `None`
+    /// when this solver does not look for one or its budget ran out.
+    pub(super) fn near(
+        &self,
+        board: &Board,
+        from: &Arrangement,
+        to: &Arrangement,
+    ) -> Result<Option<weighted::Near>, SolveError> {
+        if !self.wants_near(board, from) {
+            return Ok(None);
+        }
+        let (rows, cols) = rectangle(board).expect("a rectangle");
+        if !line_reduction::searched_whole(rows, cols) {
+            let (found, lower_bound) = self.reduced(board, from.tokens(), to.tokens())?;
+            return Ok(Some(weighted::Near { found, lower_bound }));
+        }
+        let rect = Rectangle::new(rows, cols);
+        let (tiles, blank_goal) = ida::relabel(from.tokens(), to.tokens());
+        let heuristic =
+            self.heuristic_of(&rect, blank_goal, self.near_tables(&rect, blank_goal))?;
+        let found = weighted::search(&heuristic, &tiles, weighted::BUDGET, self.cancel.as_deref());
+        self.cancelled()?;
+        Ok(found)
+    }
+
+    /// The tables of a near-shortest search on `rect`: small compact ones
+    /// (built in seconds once, loaded in milliseconds), none past 32
+    /// cells. The strong tables are not used even when at hand: loading
+    /// them (2 GB on 5×5) would take longer than the whole search.
+    fn near_tables(&self, rect: &Rectangle, blank_goal: u8) -> Option<Vec<Vec<u8>>> {
+        (rect.rows * rect.cols <= pdb::MAX_CELLS)
+            .then(|| ida::compact_partition(rect, blank_goal, near_tiles(rect.rows * rect.cols)))
+    }
+}
