@@ -119,7 +119,7 @@ pub struct Question {
 pub fn target(board: &Board, to: Option<&str>, blanks: usize) -> Result<Arrangement> {
     match to {
         Some(text) => arrangement(board, text, "to"),
-        None => Ok(Arrangement::solved_with_blanks(board.cells(), blanks)),
+        None => Ok(Arrangement::solved_with_blanks(board.cell_count(), blanks)),
     }
 }
 

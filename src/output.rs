@@ -29,7 +29,7 @@ const MAX_KEPT_LETTERS: usize = 1 << 24;
 impl<'a> MoveWriter<'a> {
     pub fn new(board: &'a Board, from: &Arrangement, json: bool, count: bool) -> MoveWriter<'a> {
         // Letters name a tile by the blank it slides into: one blank only.
-        let two_d = board.grid_position(0).is_some() && from.blank_count() == 1;
+        let two_d = board.row_col(0).is_some() && from.blank_count() == 1;
         MoveWriter {
             board,
             json,
@@ -96,7 +96,7 @@ impl<'a> MoveWriter<'a> {
             }
             writeln!(out)?;
             let mtm = summary
-                .mtm
+                .multi_tile_moves
                 .map(|m| format!(" ({m} multi-tile)"))
                 .unwrap_or_default();
             eprintln!(

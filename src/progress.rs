@@ -91,7 +91,7 @@ pub fn pdb(action: PdbAction) -> Result<()> {
             pattern_tiles,
         } => {
             let board: Board = crate::input::read_spec(&board)?;
-            let blank = blank.unwrap_or(board.cells().saturating_sub(1) as u32);
+            let blank = blank.unwrap_or(board.cell_count().saturating_sub(1) as u32);
             let mut solver = Solver::new().cache(cache).on_progress(reporter());
             if let Some(tiles) = pattern_tiles {
                 solver = solver.pattern_tiles(tiles);

@@ -12,9 +12,8 @@
 //! - [`jobs`]: running the library's work on blocking threads, raced
 //!   against the time limit and against the client going away, and the
 //!   progress of pattern database builds (server-sent events);
-//! - [`show`]: the drawing endpoint: cells, adjacency and positions;
-//! - [`layout`]: where each cell is drawn (grids, layers of boxes side by
-//!   side, graphs by stress majorization);
+//! - [`show`]: the drawing endpoint: cells, adjacency and the positions
+//!   the library's [`layout`](npuzzle_core::formats::layout) gives;
 //! - [`page`]: the page's files (HTML, JavaScript modules, CSS), embedded
 //!   in the binary from `page/`.
 //!

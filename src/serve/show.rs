@@ -74,12 +74,12 @@ fn drawing(board: &Board, from: Option<&[u32]>, to: &[u32]) -> Value {
     };
     let edges: Vec<[Cell; 2]> = board.edges().map(|(u, v)| [u, v]).collect();
     value["board"] = json!(board);
-    value["cells"] = json!(board.cells());
+    value["cells"] = json!(board.cell_count());
     value["kind"] = json!(kind);
     if let Some(dims) = dims {
         value["dims"] = json!(dims);
     }
-    value["grid"] = json!(board.cells() > 0 && board.grid_position(0).is_some());
+    value["grid"] = json!(board.cell_count() > 0 && board.row_col(0).is_some());
     value["edges"] = json!(edges);
     if let Some(from) = from {
         value["from"] = json!(from);

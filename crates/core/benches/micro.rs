@@ -54,7 +54,7 @@ fn judge_500x500_case(bencher: Bencher) {
 
 #[divan::bench]
 fn reach_500x500_box(bencher: Bencher) {
-    let board = Board::grid(&[500, 500]).unwrap();
+    let board = Board::new_box(&[500, 500]).unwrap();
     let from = Arrangement::new(shuffled(N, 3));
     let to = Arrangement::new(shuffled(N, 4));
     bencher.bench(|| reach(&board, black_box(&from), black_box(&to)).unwrap());

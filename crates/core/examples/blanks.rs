@@ -78,7 +78,7 @@ fn boxes() {
 }
 
 fn with_cuts(name: &str, board: &Board, blanks: usize, pairs: usize, seed: u64) {
-    let n = board.cells();
+    let n = board.cell_count();
     let mut rng = Seeded::new(seed);
     let (mut solved, mut moves, mut worst) = (0, 0usize, 0f64);
     let started = Instant::now();

@@ -8,7 +8,7 @@ use npuzzle_core::{Arrangement, Board, PdbCache, SolveError, Solver};
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let board: Board = "4x4".parse()?;
     let from: Arrangement = "5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12".parse()?;
-    let to = Arrangement::solved(board.cells());
+    let to = Arrangement::solved(board.cell_count());
 
     let verdict = npuzzle_core::reach(&board, &from, &to)?;
     println!("reachable: {}", verdict.is_reachable());

@@ -147,13 +147,13 @@ impl Arrangement {
     /// Checks that the arrangement fits `board`: one token per cell and
     /// at least one blank. Returns the first blank's cell.
     pub fn check(&self, board: &Board, which: &str) -> Result<Cell, Error> {
-        if self.tokens.len() != board.cells() {
+        if self.tokens.len() != board.cell_count() {
             return Err(Error::arrangement(
                 which,
                 format!(
                     "{} tokens for a board of {} cells",
                     self.tokens.len(),
-                    board.cells()
+                    board.cell_count()
                 ),
             ));
         }
@@ -209,6 +209,12 @@ pub(crate) fn all_distinct(tokens: &[Token]) -> bool {
     sorted.windows(2).all(|w| w[0] != w[1])
 }
 
+/// Whether there is more than one blank.
+pub(crate) fn several_blanks(tokens: &[Token]) -> bool {
+    let mut blanks = tokens.iter().filter(|&&t| t == BLANK);
+    blanks.next().is_some() && blanks.next().is_some()
+}
+
 /// The lines of `text` that are not comments (`#` first), without a
 /// byte-order mark.
 fn content_lines(text: &str) -> impl Iterator<Item = &str> {
@@ -231,7 +237,7 @@ fn row_lengths(board: &Board) -> Option<Vec<usize>> {
     match board.layout() {
         Layout::Box { dims } => {
             let last = *dims.last()?;
-            Some(vec![last; board.cells() / last.max(1)])
+            Some(vec![last; board.cell_count() / last.max(1)])
         }
         Layout::Mask { cols, cells, rows } => {
             let mut per_row = vec![0; *rows];
@@ -422,7 +428,7 @@ mod tests {
 
     #[test]
     fn checks_count_and_blanks() {
-        let b = Board::grid(&[2, 2]).unwrap();
+        let b = Board::new_box(&[2, 2]).unwrap();
         let e = Arrangement::new(vec![1, 2, 3])
             .check(&b, "from")
             .unwrap_err();

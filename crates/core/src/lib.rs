@@ -9,7 +9,7 @@
 //!
 //! let board: Board = "4x4".parse()?;
 //! let from: Arrangement = "5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12".parse()?;
-//! let to = Arrangement::solved(board.cells());
+//! let to = Arrangement::solved(board.cell_count());
 //!
 //! let verdict = npuzzle_core::reach(&board, &from, &to)?;
 //! assert!(verdict.is_reachable());

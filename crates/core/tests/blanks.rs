@@ -28,7 +28,7 @@ struct Space {
 }
 
 fn space(board: &Board, tokens: &[u8]) -> Space {
-    let n = board.cells();
+    let n = board.cell_count();
     let states: Vec<u64> = arrangements(tokens).iter().map(|a| pack(a)).collect();
     let mut label: HashMap<u64, u32> = HashMap::with_capacity(states.len());
     let mut members = Vec::new();
@@ -71,7 +71,7 @@ fn space(board: &Board, tokens: &[u8]) -> Space {
 /// each against random targets and targets of its own component; solves
 /// and replays up to `solves` reachable pairs.
 fn check_space(name: &str, board: &Board, tokens: &[u8], starts: usize, solves: usize) {
-    let n = board.cells();
+    let n = board.cell_count();
     let sp = space(board, tokens);
     let mut rng = Seeded::new(sp.states.len() as u64 * 7919 + n as u64);
     let mut solved = 0;
@@ -120,7 +120,7 @@ fn check_space(name: &str, board: &Board, tokens: &[u8], starts: usize, solves: 
 /// Every number of blanks from 2 to 4 that leaves a token, distinct and
 /// repeated.
 fn all_blanks(name: &str, board: &Board, starts: usize) {
-    let n = board.cells();
+    let n = board.cell_count();
     for m in 2..=4.min(n - 1) {
         for repeated in [false, true] {
             let label = format!(
@@ -264,7 +264,7 @@ fn junctions_joined_by_corridors() {
 fn a_corridor_of_l_edges_takes_l_plus_two_blanks() {
     for len in 1..=3 {
         let board = joined(len, true);
-        let n = board.cells();
+        let n = board.cell_count();
         for m in 2..=(len + 3).min(n - 1) {
             let t = tokens(n, m, false);
             check_space(
@@ -284,7 +284,7 @@ fn a_corridor_of_l_edges_takes_l_plus_two_blanks() {
 fn boxes_and_grids_with_holes() {
     for spec in ["2x2", "2x3", "3x3", "2x2x2", "1x6", "2x4"] {
         let board: Board = spec.parse().unwrap();
-        let starts = if board.cells() >= 9 { 1 } else { 3 };
+        let starts = if board.cell_count() >= 9 { 1 } else { 3 };
         all_blanks(spec, &board, starts);
         all_blanks(&format!("{spec} as a graph"), &as_graph(&board), starts);
     }

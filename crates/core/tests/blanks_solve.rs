@@ -9,7 +9,7 @@ use several::{Seeded, cycle, graph, path, random_graph, reachable_shuffle, scram
 
 /// Solves random reachable pairs and replays them.
 fn solve_random(board: &Board, blanks: usize, kinds: u32, pairs: usize, seed: u64) {
-    let n = board.cells();
+    let n = board.cell_count();
     let mut rng = Seeded::new(seed);
     for _ in 0..pairs {
         let mut to: Vec<Token> = (1..=(n - blanks) as Token)
@@ -95,7 +95,7 @@ fn shortest_solutions() {
     let mut rng = Seeded::new(7);
     for (spec, blanks) in [("3x3", 2), ("4x4", 6), ("3x5", 4)] {
         let board: Board = spec.parse().unwrap();
-        let n = board.cells();
+        let n = board.cell_count();
         let to = Arrangement::solved_with_blanks(n, blanks);
         for _ in 0..3 {
             let from = scrambled(&board, to.tokens(), 30, &mut rng);

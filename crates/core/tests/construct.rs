@@ -20,7 +20,7 @@ fn solve_and_replay(
     kinds: Token,
 ) {
     let n: usize = dims.iter().product();
-    let board = Board::grid(dims).unwrap();
+    let board = Board::new_box(dims).unwrap();
     let mut from: Vec<Token> = (0..n as Token)
         .map(|t| if repeated && t > 0 { 1 + t % kinds } else { t })
         .collect();
@@ -76,7 +76,7 @@ fn big_boxes_are_solved() {
         vec![5, 6, 7, 3],
     ] {
         let n: usize = dims.iter().product();
-        let board = Board::grid(&dims).unwrap();
+        let board = Board::new_box(&dims).unwrap();
         let mut from: Vec<Token> = (0..n as Token).collect();
         let mut x = 12345u64;
         for i in (1..n).rev() {
@@ -109,7 +109,7 @@ fn random_squares_average_under_two_n_cubed() {
     for n in [30usize, 45, 60] {
         for _ in 0..2 {
             let cells = n * n;
-            let board = Board::grid(&[n, n]).unwrap();
+            let board = Board::new_box(&[n, n]).unwrap();
             let to: Vec<Token> = (0..cells as Token)
                 .map(|t| (t + 1) % cells as Token)
                 .collect();

@@ -106,7 +106,7 @@ proptest! {
         let Ok(board) = Board::mask(&lines) else {
             return Ok(()); // no cell left, say
         };
-        let n = board.cells();
+        let n = board.cell_count();
         prop_assume!(n >= 2);
         // Half the targets are reached by walking the blank (so mostly
         // reachable), half drawn at random (so mostly not).
@@ -239,7 +239,7 @@ fn masks_cubes_and_named_boards() {
     let boards: Vec<&str> = boards.iter().copied().chain([holes.as_str()]).collect();
     for (k, spec) in boards.iter().enumerate() {
         let board = spec.parse::<Board>().unwrap();
-        let n = board.cells();
+        let n = board.cell_count();
         for repeated in [false, true] {
             let shuffle: Vec<usize> = (0..n).map(|i| (i * 7919 + k * 31) % 1000).collect();
             let from = tokens(n, &shuffle, repeated);
@@ -268,7 +268,7 @@ fn many_blocks_cost_moves_in_proportion() {
         to.swap(2 * i + 1, 2 * i + 2);
     }
     let moves = check(&board, &from, &to).unwrap();
-    assert!(moves < 20 * board.cells(), "{moves} moves");
+    assert!(moves < 20 * board.cell_count(), "{moves} moves");
 }
 
 /// A 40×40 grid with a column of two-cell holes every nine columns: the
@@ -294,7 +294,7 @@ fn grid_with_columns_of_holes() {
         })
         .collect();
     let board = Board::mask(&rows).unwrap();
-    let n = board.cells();
+    let n = board.cell_count();
     // A random arrangement to the sorted one, two tiles swapped if needed.
     let shuffle: Vec<usize> = (0..n).map(|i| (i * 7919 + 13) % 10007).collect();
     let mut from = tokens(n, &shuffle, false);

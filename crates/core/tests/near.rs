@@ -51,7 +51,7 @@ fn the_24_puzzle_by_default_is_within_one_and_a_half_of_the_shortest() {
 fn default_answers_on_rectangles_keep_their_bounds() {
     let mut generator = Generator::new(5);
     for (rows, cols, depth) in [(4, 5, 30), (3, 6, 30), (4, 6, 24), (2, 9, 30), (6, 6, 20)] {
-        let board = Board::grid(&[rows, cols]).unwrap();
+        let board = Board::new_box(&[rows, cols]).unwrap();
         let goal = Arrangement::solved(rows * cols);
         let default = Solver::new().shortest_when_cheap(true);
         let exact = Solver::new().optimal(true).pattern_tiles(4);

@@ -5,7 +5,7 @@ use npuzzle_core::{Arrangement, Board, Limit, Progress, SolveError, Solver};
 
 #[test]
 fn solve_refuses_unreachable_pairs_before_searching() {
-    let board = Board::grid(&[4, 4]).unwrap();
+    let board = Board::new_box(&[4, 4]).unwrap();
     let from = "2 1 3 4/5 6 7 8/9 10 11 12/13 14 15 0".parse().unwrap();
     let to = npuzzle_core::Arrangement::solved(16);
     let Err(SolveError::Unreachable(reason)) =

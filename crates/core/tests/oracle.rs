@@ -17,7 +17,7 @@ use several::{Seeded, as_graph, cycle, graph, path, theta};
 /// Labels every arrangement of `tokens` on `board` with its component of
 /// the move graph.
 fn components(board: &Board, tokens: &[u8]) -> HashMap<u64, u32> {
-    let n = board.cells();
+    let n = board.cell_count();
     let mut label: HashMap<u64, u32> = HashMap::new();
     let mut next = 0;
     for start in arrangements(tokens) {
@@ -54,8 +54,8 @@ fn arrangement(state: &[u8]) -> Arrangement {
 fn check_board(name: &str, board: &Board, tokens: &[u8], starts: usize) {
     let label = components(board, tokens);
     let states: Vec<u64> = label.keys().copied().collect();
-    let mut rng = Seeded::new(states.len() as u64 * 31 + board.cells() as u64);
-    let n = board.cells();
+    let mut rng = Seeded::new(states.len() as u64 * 31 + board.cell_count() as u64);
+    let n = board.cell_count();
     let all_targets = states.len() <= 50_000;
     for _ in 0..starts {
         let a = states[rng.below(states.len())];
@@ -96,7 +96,7 @@ fn repeated(n: usize) -> Vec<u8> {
 }
 
 fn both(name: &str, board: &Board, starts: usize) {
-    let n = board.cells();
+    let n = board.cell_count();
     check_board(name, board, &distinct(n), starts);
     check_board(&format!("{name} (repeated)"), board, &repeated(n), starts);
 }
@@ -200,7 +200,7 @@ fn theta0_hanging_on_a_cycle() {
 fn boxes() {
     for spec in ["2x2", "2x3", "3x2", "2x2x2", "2x4", "1x2x3", "3x3"] {
         let b = spec.parse::<Board>().unwrap();
-        let starts = if b.cells() == 9 { 1 } else { 3 };
+        let starts = if b.cell_count() == 9 { 1 } else { 3 };
         both(spec, &b, starts);
         both(&format!("{spec} as a graph"), &as_graph(&b), starts);
     }
@@ -336,7 +336,7 @@ fn random_graph(n: usize, extra: &[(usize, usize)], parents: &[usize]) -> Board 
 
 /// Every arrangement reachable from `start`, by breadth-first search.
 fn reachable_from(board: &Board, start: &[u8]) -> std::collections::HashSet<u64> {
-    let n = board.cells();
+    let n = board.cell_count();
     let mut seen = std::collections::HashSet::from([pack(start)]);
     let mut queue = VecDeque::from([pack(start)]);
     while let Some(code) = queue.pop_front() {
@@ -364,7 +364,7 @@ fn matches_bfs(
     shuffle_b: &[usize],
     near: bool,
 ) -> Result<(), TestCaseError> {
-    let n = board.cells();
+    let n = board.cell_count();
     let mut tokens: Vec<u8> = if distinct_tokens {
         distinct(n)
     } else {

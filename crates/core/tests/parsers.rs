@@ -20,7 +20,7 @@ proptest! {
     fn board_specs_parse_or_refuse(text in spec_like()) {
         if let Ok(board) = text.parse::<Board>() {
             let again: Board = board.to_string().parse().unwrap();
-            prop_assert_eq!(again.cells(), board.cells());
+            prop_assert_eq!(again.cell_count(), board.cell_count());
         }
     }
 
@@ -62,8 +62,8 @@ proptest! {
 fn a_short_spec_of_a_huge_box_gets_its_neighbours() {
     let board: Board = "44X44x45x45X4".parse().unwrap();
     let strides = [44 * 45 * 45 * 4, 45 * 45 * 4, 45 * 4, 4, 1];
-    assert_eq!(board.cells(), 44 * strides[0]);
-    let corner = board.cells() as u32 - 1;
+    assert_eq!(board.cell_count(), 44 * strides[0]);
+    let corner = board.cell_count() as u32 - 1;
     let mut expected: Vec<u32> = strides.iter().map(|&s| corner - s as u32).collect();
     expected.sort_unstable();
     assert_eq!(board.neighbours(corner), expected.as_slice());

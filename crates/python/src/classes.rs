@@ -28,8 +28,8 @@ impl Board {
 
     /// The number of cells.
     #[getter]
-    fn cells(&self) -> usize {
-        self.board.cells()
+    fn cell_count(&self) -> usize {
+        self.board.cell_count()
     }
 
     /// The sides of a box (`(4, 4)`), or `None` for other boards.
@@ -40,22 +40,22 @@ impl Board {
 
     /// The solved arrangement: tiles 1..N-1 in cell order, the blank last.
     fn solved(&self) -> Vec<u32> {
-        Arrangement::solved(self.board.cells()).into_tokens()
+        Arrangement::solved(self.board.cell_count()).into_tokens()
     }
 
     /// The cells adjacent to `cell`.
     fn neighbours(&self, cell: u32) -> PyResult<Vec<u32>> {
-        if cell as usize >= self.board.cells() {
+        if cell as usize >= self.board.cell_count() {
             return Err(PyValueError::new_err(format!(
                 "cell {cell} is off the board ({} cells)",
-                self.board.cells()
+                self.board.cell_count()
             )));
         }
         Ok(self.board.neighbours(cell).to_vec())
     }
 
     fn __len__(&self) -> usize {
-        self.board.cells()
+        self.board.cell_count()
     }
 
     fn __str__(&self) -> String {
@@ -126,7 +126,7 @@ pub(crate) struct Solution {
     /// Multi-tile moves (a row sliding together counts once), on 2-D
     /// boards.
     #[pyo3(get)]
-    pub(crate) mtm: Option<u64>,
+    pub(crate) multi_tile_moves: Option<u64>,
     /// Whether no shorter sequence exists.
     #[pyo3(get)]
     pub(crate) optimal: bool,
@@ -150,7 +150,7 @@ impl Solution {
         Solution {
             moves: solution.moves().to_vec(),
             directions: solution.directions(),
-            mtm: solution.mtm(),
+            multi_tile_moves: solution.multi_tile_moves(),
             optimal: solution.is_optimal(),
             lower_bound: solution.lower_bound(),
             nodes: solution.nodes(),

@@ -153,7 +153,7 @@ pub(crate) fn target_of(
         Some(to) if !to.is_none() => arrangement_of(to, "to"),
         _ => {
             let blanks = from.map_or(1, Arrangement::blank_count);
-            Ok(Arrangement::solved_with_blanks(board.cells(), blanks))
+            Ok(Arrangement::solved_with_blanks(board.cell_count(), blanks))
         }
     }
 }

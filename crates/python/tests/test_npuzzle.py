@@ -24,19 +24,19 @@ def test_korf_first_ten_at_their_published_lengths(cache, ident, length, tiles):
     assert solution.nodes > 0
     assert npuzzle.apply("4x4", tiles, solution.moves) == GOAL16
     assert len(solution.directions.replace("2", "").replace("3", "")) <= length
-    assert solution.mtm <= length
+    assert solution.multi_tile_moves <= length
 
 
 def test_boards():
     board = npuzzle.Board("3x4")
-    assert (board.cells, board.dims, len(board)) == (12, [3, 4], 12)
+    assert (board.cell_count, board.dims, len(board)) == (12, [3, 4], 12)
     assert board.solved() == list(range(1, 12)) + [0]
     assert sorted(board.neighbours(0)) == [1, 4]
     assert repr(board) == 'Board("3x4")'
     assert board == npuzzle.Board("3x4") and board != npuzzle.Board("4x3")
     assert pickle.loads(pickle.dumps(board)) == board
     assert npuzzle.Board("graph:3:0-1,1-2").dims is None
-    assert npuzzle.Board("15-puzzle").cells == 16
+    assert npuzzle.Board("15-puzzle").cell_count == 16
     with pytest.raises(ValueError, match="."):
         npuzzle.Board("3y3")
     with pytest.raises(ValueError):
@@ -141,7 +141,7 @@ def test_constructive_solutions_on_big_boards():
     solution = npuzzle.solve(board, start, optimal=False)
     assert not solution.optimal and solution.nodes == 0
     assert npuzzle.apply(board, start, solution.moves) == board.solved()
-    assert solution.directions and solution.mtm <= solution.length
+    assert solution.directions and solution.multi_tile_moves <= solution.length
 
 
 def test_illegal_moves_are_named():

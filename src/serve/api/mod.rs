@@ -276,11 +276,11 @@ pub async fn post_solve(
         let (q, options) = question_with(text, &["optimal", "fast"])?;
         let options: SolveOptions = serde_json::from_value(Value::Object(options))
             .map_err(|e| Failure::bad(format!("json: {e}")))?;
-        if q.board.cells() > MAX_SOLVE_CELLS {
+        if q.board.cell_count() > MAX_SOLVE_CELLS {
             return Err(Failure::bad(format!(
                 "the page solves boards of at most {MAX_SOLVE_CELLS} cells (this one has {}); \
                  `npuzzle solve` takes any size",
-                q.board.cells()
+                q.board.cell_count()
             )));
         }
         let mut solver = Solver::new()

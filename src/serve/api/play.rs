@@ -39,7 +39,7 @@ struct GenRequest {
 pub fn target(board: &Board, to: Option<&ArrangementValue>) -> Result<Arrangement, Failure> {
     match to {
         Some(to) => to.to_arrangement(board, "to").map_err(Failure::bad),
-        None => Ok(Arrangement::solved(board.cells())),
+        None => Ok(Arrangement::solved(board.cell_count())),
     }
 }
 

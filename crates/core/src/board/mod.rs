@@ -17,7 +17,7 @@ pub mod spec;
 /// memory is taken.
 pub const MAX_CELLS: usize = 1 << 26;
 
-/// A cell index, `0..board.cells()`.
+/// A cell index, `0..board.cell_count()`.
 pub type Cell = u32;
 
 /// How a board was described; the adjacency follows from it.
@@ -132,8 +132,8 @@ impl Adjacency {
 ///
 /// ```
 /// use npuzzle_core::Board;
-/// let b = Board::grid(&[3, 3]).unwrap();
-/// assert_eq!(b.cells(), 9);
+/// let b = Board::new_box(&[3, 3]).unwrap();
+/// assert_eq!(b.cell_count(), 9);
 /// assert_eq!(b.neighbours(4), &[1, 3, 5, 7]);
 /// ```
 #[derive(Debug)]
@@ -156,7 +156,7 @@ impl Clone for Board {
 impl Board {
     /// A box with the given side lengths (`&[3, 5]` is 3 rows of 5),
     /// cells in row-major order. Sides of length 1 are allowed.
-    pub fn grid(dims: &[usize]) -> Result<Board, Error> {
+    pub fn new_box(dims: &[usize]) -> Result<Board, Error> {
         if dims.is_empty() {
             return Err(Error::BadBoard("a box needs at least one side".into()));
         }
@@ -185,7 +185,7 @@ impl Board {
     /// ```
     /// use npuzzle_core::Board;
     /// let b = Board::mask(&["##", "#."]).unwrap();
-    /// assert_eq!(b.cells(), 3);
+    /// assert_eq!(b.cell_count(), 3);
     /// ```
     pub fn mask<S: AsRef<str>>(rows: &[S]) -> Result<Board, Error> {
         let height = rows.len();
@@ -260,7 +260,7 @@ impl Board {
     }
 
     /// The number of cells.
-    pub fn cells(&self) -> usize {
+    pub fn cell_count(&self) -> usize {
         self.cells
     }
 
@@ -277,9 +277,9 @@ impl Board {
         }
     }
 
-    /// The rows and columns of a 2-D board (a 2-D box or a mask), and the
-    /// (row, column) of a cell.
-    pub fn grid_position(&self, cell: Cell) -> Option<(usize, usize)> {
+    /// The (row, column) of a cell on a 2-D board (a 2-D box or a mask),
+    /// `None` on other boards.
+    pub fn row_col(&self, cell: Cell) -> Option<(usize, usize)> {
         match &self.layout {
             Layout::Box { dims } if dims.len() == 2 => {
                 Some((cell as usize / dims[1], cell as usize % dims[1]))

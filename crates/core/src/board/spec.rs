@@ -39,8 +39,8 @@ impl FromStr for Board {
     /// # Examples
     /// ```
     /// use npuzzle_core::Board;
-    /// assert_eq!("3x5".parse::<Board>().unwrap().cells(), 15);
-    /// assert_eq!("hdu4021".parse::<Board>().unwrap().cells(), 24);
+    /// assert_eq!("3x5".parse::<Board>().unwrap().cell_count(), 15);
+    /// assert_eq!("hdu4021".parse::<Board>().unwrap().cell_count(), 24);
     /// assert_eq!("graph:3:0-1,1-2".parse::<Board>().unwrap().edge_count(), 2);
     /// assert!("3y5".parse::<Board>().is_err());
     /// assert!("@board.txt".parse::<Board>().is_err()); // files are the caller's
@@ -80,7 +80,7 @@ pub fn parse_board(spec: &str) -> Result<Board, Error> {
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
-        return Board::grid(&dims);
+        return Board::new_box(&dims);
     }
     Err(Error::BadBoard(format!(
         "'{}' is not a board spec: use RxC (a box, any dimension), mask:ROW/ROW/..., \
@@ -148,7 +148,7 @@ impl fmt::Display for Board {
             }
             Layout::Graph => {
                 let edges: Vec<String> = self.edges().map(|(u, v)| format!("{u}-{v}")).collect();
-                write!(f, "graph:{}:{}", self.cells(), edges.join(","))
+                write!(f, "graph:{}:{}", self.cell_count(), edges.join(","))
             }
         }
     }
@@ -220,7 +220,7 @@ mod tests {
             parse_board("2x3x4").unwrap().box_dims(),
             Some(&[2, 3, 4][..])
         );
-        assert_eq!(parse_board("1x5").unwrap().cells(), 5);
+        assert_eq!(parse_board("1x5").unwrap().cell_count(), 5);
         assert!(parse_board("0x5").is_err());
         assert!(parse_board("3x").is_err());
         assert!(parse_board("1000000000x1000000000").is_err());
@@ -248,7 +248,7 @@ mod tests {
         assert!(e.to_string().contains("edge 2 ('1_2')"), "{e}");
         let e = parse_board("graph:3:0-1,1-5").unwrap_err();
         assert!(e.to_string().contains("outside"), "{e}");
-        assert_eq!(parse_board("graph:1").unwrap().cells(), 1);
+        assert_eq!(parse_board("graph:1").unwrap().cell_count(), 1);
     }
 
     #[test]
@@ -262,7 +262,7 @@ mod tests {
     #[test]
     fn boards_and_arrangements_go_through_json_as_specs_and_lists() {
         let board: Board = serde_json::from_str("\"hdu4021\"").unwrap();
-        assert_eq!(board.cells(), 24);
+        assert_eq!(board.cell_count(), 24);
         assert_eq!(
             serde_json::to_string(&board).unwrap(),
             format!("\"{board}\"")
@@ -275,8 +275,8 @@ mod tests {
 
     #[test]
     fn boxes_may_be_written_with_times_signs() {
-        assert_eq!(parse_board("4×4").unwrap().cells(), 16);
-        assert_eq!(parse_board("3X3").unwrap().cells(), 9);
+        assert_eq!(parse_board("4×4").unwrap().cell_count(), 16);
+        assert_eq!(parse_board("3X3").unwrap().cell_count(), 9);
         assert_eq!(spec_cells("4×4"), Some(16));
     }
 
@@ -285,7 +285,7 @@ mod tests {
         for (name, _) in PRESETS {
             let board = parse_board(name).unwrap();
             let again = parse_board(&board.to_string()).unwrap();
-            assert_eq!(again.cells(), board.cells(), "{name}");
+            assert_eq!(again.cell_count(), board.cell_count(), "{name}");
             assert!(again.edges().eq(board.edges()), "{name}");
             assert_eq!(again.layout(), board.layout(), "{name}");
         }

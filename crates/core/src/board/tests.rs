@@ -45,9 +45,9 @@ fn box_adjacency_is_the_adjacency_of_its_edges() {
 #[test]
 fn box_adjacency_matches_edges() {
     for dims in [vec![1], vec![4], vec![2, 3], vec![3, 1, 2], vec![2, 2, 2]] {
-        let b = Board::grid(&dims).unwrap();
-        for u in 0..b.cells() as Cell {
-            for v in 0..b.cells() as Cell {
+        let b = Board::new_box(&dims).unwrap();
+        for u in 0..b.cell_count() as Cell {
+            for v in 0..b.cell_count() as Cell {
                 let listed = b.neighbours(u).contains(&v);
                 assert_eq!(listed, box_adjacent(&dims, u as usize, v as usize));
                 if listed {
@@ -60,18 +60,18 @@ fn box_adjacency_matches_edges() {
 
 #[test]
 fn grid_3x5_is_three_rows_of_five() {
-    let b = Board::grid(&[3, 5]).unwrap();
+    let b = Board::new_box(&[3, 5]).unwrap();
     assert_eq!(b.neighbours(0), &[1, 5]);
     assert_eq!(b.edge_count(), 3 * 4 + 2 * 5);
     assert_eq!(box_coords(&[3, 5], 7), vec![1, 2]);
-    assert_eq!(b.grid_position(7), Some((1, 2)));
+    assert_eq!(b.row_col(7), Some((1, 2)));
 }
 
 #[test]
 fn hostile_sizes_are_refused() {
-    assert!(Board::grid(&[1_000_000_000, 1_000_000_000]).is_err());
-    assert!(Board::grid(&[usize::MAX, 2]).is_err());
-    assert!(Board::grid(&[0, 3]).is_err());
+    assert!(Board::new_box(&[1_000_000_000, 1_000_000_000]).is_err());
+    assert!(Board::new_box(&[usize::MAX, 2]).is_err());
+    assert!(Board::new_box(&[0, 3]).is_err());
     assert!(Board::graph(3, &[(0, 3)]).is_err());
     assert!(Board::graph(3, &[(1, 1)]).is_err());
     assert!(Board::mask(&["#.", "#"]).is_err());

@@ -56,7 +56,7 @@ impl Drawing<'_> {
     /// When `tokens` or `goal` do not have one token per cell.
     pub fn write_to(&self, board: &Board, out: &mut dyn Write) -> io::Result<()> {
         for list in [self.tokens, self.goal].into_iter().flatten() {
-            assert_eq!(list.len(), board.cells(), "one token per cell");
+            assert_eq!(list.len(), board.cell_count(), "one token per cell");
         }
         let width = self.width(board);
         match board.layout() {
@@ -65,7 +65,7 @@ impl Drawing<'_> {
                     1 => (1, dims[0]),
                     _ => (dims[dims.len() - 2], dims[dims.len() - 1]),
                 };
-                let layers = board.cells() / (rows * cols);
+                let layers = board.cell_count() / (rows * cols);
                 let grid = |layer: usize, r: usize, c: usize| {
                     Some((layer * rows * cols + r * cols + c) as u32)
                 };
@@ -82,7 +82,7 @@ impl Drawing<'_> {
     fn width(&self, board: &Board) -> usize {
         let widest = match self.tokens {
             Some(tokens) => tokens.iter().copied().max().unwrap_or(0) as usize,
-            None => board.cells().saturating_sub(1),
+            None => board.cell_count().saturating_sub(1),
         };
         widest.to_string().len()
     }
@@ -137,9 +137,14 @@ impl Drawing<'_> {
 
     /// A graph: one line per cell with its degree and neighbours.
     fn graph(&self, board: &Board, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(out, "{} cells, {} edges", board.cells(), board.edge_count())?;
-        let width = board.cells().saturating_sub(1).to_string().len();
-        for cell in 0..board.cells() as u32 {
+        writeln!(
+            out,
+            "{} cells, {} edges",
+            board.cell_count(),
+            board.edge_count()
+        )?;
+        let width = board.cell_count().saturating_sub(1).to_string().len();
+        for cell in 0..board.cell_count() as u32 {
             let neighbours: Vec<String> =
                 board.neighbours(cell).iter().map(u32::to_string).collect();
             write!(out, "cell {cell:>width$}  degree {}  ", neighbours.len())?;

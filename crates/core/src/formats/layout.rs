@@ -67,9 +67,9 @@ pub fn place(board: &Board) -> Placement {
     match board.layout() {
         Layout::Box { dims } => boxed(dims),
         Layout::Mask { rows, cols, .. } => {
-            let centres = (0..board.cells() as Cell)
+            let centres = (0..board.cell_count() as Cell)
                 .map(|c| {
-                    let (r, col) = board.grid_position(c).expect("a mask is 2-D");
+                    let (r, col) = board.row_col(c).expect("a mask is 2-D");
                     [col as f64 + 0.5, r as f64 + 0.5]
                 })
                 .collect();
@@ -146,7 +146,7 @@ fn boxed(dims: &[usize]) -> Placement {
 /// majorization, spread so that no two cells overlap, moved to start at
 /// half a cell from the edges.
 fn graph(board: &Board) -> Placement {
-    let n = board.cells();
+    let n = board.cell_count();
     let mut centres: Vec<[f64; 2]> = circle(n);
     if n <= MAX_STRESS_CELLS && n > 1 {
         let dist = Distances::new(board);
@@ -276,7 +276,7 @@ struct Distances {
 impl Distances {
     /// Breadth-first search from every cell.
     fn new(board: &Board) -> Distances {
-        let n = board.cells();
+        let n = board.cell_count();
         let mut hops = vec![u32::MAX; n * n];
         let mut queue = Vec::with_capacity(n);
         for s in 0..n {

@@ -201,7 +201,7 @@ mod tests {
 
     fn group_of(spec: &str, home: usize) -> Group {
         let board: Board = spec.parse().unwrap();
-        let component: Vec<usize> = (0..board.cells()).collect();
+        let component: Vec<usize> = (0..board.cell_count()).collect();
         let trips = round_trips(&board, &component, home);
         Group::generated_by(component.len(), &trips)
     }

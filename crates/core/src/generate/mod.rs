@@ -28,11 +28,12 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::arrangement::several_blanks;
 use crate::arrangement::{Arrangement, BLANK, Token, blank_cell};
 use crate::board::{Board, Cell};
 use crate::error::Error;
 use crate::moves::Move;
-use crate::reach::{reach, several_blanks};
+use crate::reach::reach;
 
 /// The most shuffles tried for one uniform draw.
 pub const MAX_SHUFFLES: u64 = 200_000;
@@ -273,7 +274,7 @@ fn too_rare() -> Error {
 
 /// The cells of each connected part of the board that holds a blank.
 fn parts_with_blanks(board: &Board, tokens: &[Token]) -> Vec<Vec<usize>> {
-    let mut done = vec![false; board.cells()];
+    let mut done = vec![false; board.cell_count()];
     let mut parts = Vec::new();
     for start in (0..tokens.len()).filter(|&c| tokens[c] == BLANK) {
         if !done[start] {
@@ -287,7 +288,7 @@ fn parts_with_blanks(board: &Board, tokens: &[Token]) -> Vec<Vec<usize>> {
 
 /// The cells the blank on `start` can visit, in increasing order.
 fn blank_component(board: &Board, start: usize) -> Vec<usize> {
-    let mut seen = vec![false; board.cells()];
+    let mut seen = vec![false; board.cell_count()];
     let mut stack = vec![start as Cell];
     seen[start] = true;
     while let Some(c) = stack.pop() {
@@ -298,7 +299,7 @@ fn blank_component(board: &Board, start: usize) -> Vec<usize> {
             }
         }
     }
-    (0..board.cells()).filter(|&c| seen[c]).collect()
+    (0..board.cell_count()).filter(|&c| seen[c]).collect()
 }
 
 #[cfg(test)]

@@ -38,9 +38,9 @@ impl Blocks {
     pub fn rooted(board: &Board, root: Cell) -> Blocks {
         let mut edge_stack: Vec<(Cell, Cell)> = Vec::new();
         let mut blocks = Vec::new();
-        let mut edges = Vec::with_capacity(board.cells());
+        let mut edges = Vec::with_capacity(board.cell_count());
         let in_component = tarjan::search(
-            board.cells(),
+            board.cell_count(),
             root,
             |v| board.neighbours(v),
             |_| true,
@@ -146,7 +146,7 @@ mod tests {
 
     #[test]
     fn grid_is_one_block() {
-        let g = Board::grid(&[3, 3]).unwrap();
+        let g = Board::new_box(&[3, 3]).unwrap();
         assert_eq!(block_sizes(&g, 4), vec![12]);
     }
 

@@ -27,7 +27,7 @@ const UNSEEN: u32 = u32::MAX;
 /// breadth-first search; `None` when they are not connected.
 pub fn shortest_path(board: &Board, from: Cell, to: Cell) -> Option<Vec<Cell>> {
     let neighbours = |v: usize| board.neighbours(v as Cell).iter().map(|&w| w as usize);
-    let path = path_by(board.cells(), from as usize, to as usize, neighbours)?;
+    let path = path_by(board.cell_count(), from as usize, to as usize, neighbours)?;
     Some(path.into_iter().map(|c| c as Cell).collect())
 }
 
@@ -67,7 +67,7 @@ pub fn path_by<I: IntoIterator<Item = usize>>(
 /// a breadth-first search tree (`root` its own parent, `u32::MAX` for
 /// cells not connected to it).
 pub fn bfs_tree(board: &Board, root: Cell) -> Vec<Cell> {
-    let mut parent = vec![UNSEEN; board.cells()];
+    let mut parent = vec![UNSEEN; board.cell_count()];
     parent[root as usize] = root;
     let mut queue = VecDeque::from([root]);
     while let Some(v) = queue.pop_front() {
@@ -88,7 +88,7 @@ mod examples {
     #[test]
     fn shortest_path_example() {
         use crate::board::Board;
-        let b = Board::grid(&[2, 3]).unwrap();
+        let b = Board::new_box(&[2, 3]).unwrap();
         assert_eq!(shortest_path(&b, 0, 5).unwrap().len(), 4);
     }
 

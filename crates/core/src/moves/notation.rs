@@ -32,7 +32,7 @@ fn step_of(letter: u8) -> Option<(i64, i64)> {
 /// # Examples
 /// ```
 /// use npuzzle_core::{Board, Move, directions};
-/// let board = Board::grid(&[2, 3]).unwrap();
+/// let board = Board::new_box(&[2, 3]).unwrap();
 /// // The blank walks 0 → 1 → 2 → 5: tiles move left, left, up.
 /// let moves = [Move { from: 1, to: 0 }, Move { from: 2, to: 1 }, Move { from: 5, to: 2 }];
 /// assert_eq!(directions(&board, &moves).unwrap(), "L2U");
@@ -78,9 +78,7 @@ impl Directions {
         m: Move,
         out: &mut impl std::io::Write,
     ) -> std::io::Result<Option<()>> {
-        let (Some((fr, fc)), Some((tr, tc))) =
-            (board.grid_position(m.from), board.grid_position(m.to))
-        else {
+        let (Some((fr, fc)), Some((tr, tc))) = (board.row_col(m.from), board.row_col(m.to)) else {
             return Ok(None);
         };
         let Some(letter) = letter_of((tr as i64 - fr as i64, tc as i64 - fc as i64)) else {
@@ -117,7 +115,7 @@ impl Directions {
 
 /// The move that slides the tile next to `blank` in direction `letter`.
 pub(super) fn letter_move(board: &Board, blank: Cell, letter: u8) -> Option<Move> {
-    let (r, c) = board.grid_position(blank)?;
+    let (r, c) = board.row_col(blank)?;
     let (dr, dc) = step_of(letter)?;
     // A tile moving right comes from the blank's left, and so on.
     let r = r.checked_add_signed(-dr as isize)?;
@@ -212,8 +210,8 @@ pub(crate) struct MultiTileCount {
 impl MultiTileCount {
     /// Adds a move; `None` when the board is not 2-D.
     pub(crate) fn push(&mut self, board: &Board, m: Move) -> Option<()> {
-        let (fr, fc) = board.grid_position(m.from)?;
-        let (tr, tc) = board.grid_position(m.to)?;
+        let (fr, fc) = board.row_col(m.from)?;
+        let (tr, tc) = board.row_col(m.to)?;
         let step = (tr as i64 - fr as i64, tc as i64 - fc as i64);
         if self.last != Some(step) {
             self.count += 1;

@@ -51,7 +51,7 @@ pub enum ReplayError {
 /// # Examples
 /// ```
 /// use npuzzle_core::{Board, Move, replay};
-/// let board = Board::grid(&[1, 3]).unwrap();
+/// let board = Board::new_box(&[1, 3]).unwrap();
 /// let moves = [Move { from: 1, to: 0 }, Move { from: 2, to: 1 }];
 /// assert!(replay(&board, &[0, 1, 2], &[1, 2, 0], &moves).is_ok());
 /// assert!(replay(&board, &[0, 1, 2], &[1, 2, 0], &moves[..1]).is_err());

@@ -68,7 +68,7 @@ impl<'a> BlockChecker<'a> {
             from,
             to,
             ids,
-            index: CellIndex::new(board.cells()),
+            index: CellIndex::new(board.cell_count()),
             count: vec![0; ids.len()],
             slot: vec![u32::MAX; ids.len()],
         }

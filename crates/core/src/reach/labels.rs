@@ -49,7 +49,7 @@ pub(crate) fn distinct_labels(
             labels.pair(cell as Cell, cell as Cell);
         }
     }
-    let mut index = CellIndex::new(board.cells());
+    let mut index = CellIndex::new(board.cell_count());
     for block in &blocks.blocks {
         let graph = LocalGraph::of_block(&blocks, block, &mut index);
         for (source, target) in block_pairs(&graph, &slid, to)? {
@@ -230,7 +230,7 @@ mod tests {
 
     #[test]
     fn distinct_tokens_need_none() {
-        let board = Board::grid(&[2, 2]).unwrap();
+        let board = Board::new_box(&[2, 2]).unwrap();
         assert!(distinct_labels(&board, &[1, 2, 3, 0], &[1, 2, 3, 0]).is_none());
     }
 }

@@ -30,7 +30,9 @@ pub(crate) use labels::{distinct_labels, match_in_order};
 pub use crate::parity::{NotPermutation, permutation_parity};
 pub use reason::Reason;
 
-use crate::arrangement::{Arrangement, BLANK, Token, TokenIds, blank_cell, check_same_tokens};
+use crate::arrangement::{
+    Arrangement, BLANK, Token, TokenIds, blank_cell, check_same_tokens, several_blanks,
+};
 use crate::board::{Board, Cell, box_distance};
 use crate::error::Error;
 use crate::graph::{Block, Blocks, shortest_path};
@@ -67,7 +69,7 @@ impl Verdict {
 ///
 /// ```
 /// use npuzzle_core::{reach, Arrangement, Board};
-/// let board = Board::grid(&[3, 3]).unwrap();
+/// let board = Board::new_box(&[3, 3]).unwrap();
 /// let solved = Arrangement::solved(9);
 /// let swapped: Arrangement = "2 1 3/4 5 6/7 8 0".parse().unwrap();
 /// let verdict = reach(&board, &swapped, &solved).unwrap();
@@ -93,12 +95,6 @@ pub(crate) fn decide(board: &Board, from: &[Token], to: &[Token]) -> Verdict {
         Some(dims) => decide_box(dims, from, to),
         None => decide_graph(board, from, to),
     }
-}
-
-/// Whether there is more than one blank.
-pub(crate) fn several_blanks(tokens: &[Token]) -> bool {
-    let mut blanks = tokens.iter().filter(|&&t| t == BLANK);
-    blanks.next().is_some() && blanks.next().is_some()
 }
 
 /// The box fast path, O(N).

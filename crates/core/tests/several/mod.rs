@@ -49,7 +49,7 @@ pub fn theta(inner: [usize; 3]) -> Board {
 /// The same board as a plain graph, to run the general algorithms on
 /// boxes and masks.
 pub fn as_graph(board: &Board) -> Board {
-    graph(board.cells(), &board.edges().collect::<Vec<_>>())
+    graph(board.cell_count(), &board.edges().collect::<Vec<_>>())
 }
 
 /// `steps` random moves from `tokens`: a random token next to a random

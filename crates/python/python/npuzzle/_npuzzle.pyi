@@ -21,7 +21,7 @@ class Board:
 
     def __init__(self, spec: str) -> None: ...
     @property
-    def cells(self) -> int:
+    def cell_count(self) -> int:
         """The number of cells."""
     @property
     def dims(self) -> Optional[list[int]]:
@@ -54,7 +54,7 @@ class Solution:
     def length(self) -> int: ...
     directions: Optional[str]
     """Direction letters ("D3L3U3"), on 2-D boards."""
-    mtm: Optional[int]
+    multi_tile_moves: Optional[int]
     """Multi-tile moves, on 2-D boards."""
     optimal: bool
     lower_bound: int

@@ -70,8 +70,8 @@ def _answer(question: dict, solution: "npuzzle.Solution", seconds: float) -> dic
         "seconds": seconds,
         "moves": [list(m) for m in solution.moves],
     }
-    if solution.mtm is not None:
-        answer["mtm"] = solution.mtm
+    if solution.multi_tile_moves is not None:
+        answer["mtm"] = solution.multi_tile_moves
     if solution.directions is not None:
         answer["directions"] = solution.directions
     return answer

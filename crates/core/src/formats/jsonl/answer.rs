@@ -19,7 +19,7 @@ pub fn solution_json(solution: &Solution) -> Value {
     answer.insert("reachable".into(), true.into());
     answer.insert("reason".into(), Value::Null);
     answer.insert("length".into(), solution.len().into());
-    if let Some(mtm) = solution.mtm() {
+    if let Some(mtm) = solution.multi_tile_moves() {
         answer.insert("mtm".into(), mtm.into());
     }
     if let Some(directions) = solution.directions() {
@@ -39,7 +39,7 @@ pub fn solved_fields(summary: &Summary) -> serde_json::Map<String, Value> {
     fields.insert("reachable".into(), true.into());
     fields.insert("reason".into(), Value::Null);
     fields.insert("length".into(), summary.length.into());
-    if let Some(mtm) = summary.mtm {
+    if let Some(mtm) = summary.multi_tile_moves {
         fields.insert("mtm".into(), mtm.into());
     }
     fields.insert("optimal".into(), summary.optimal.into());

@@ -273,7 +273,7 @@ fn answer_line(reader: &QuestionReader, line: Option<&[u8]>, mode: Mode) -> Answ
             .map_err(SolveError::from),
         Mode::Solve(solver)
             if q.board.box_dims().is_some()
-                && q.board.cells() >= STREAMED_CELLS
+                && q.board.cell_count() >= STREAMED_CELLS
                 && !solver.wants_shortest(&q.board, &q.from) =>
         {
             return Answer::Stream(q);

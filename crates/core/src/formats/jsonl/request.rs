@@ -179,7 +179,7 @@ impl QuestionReader {
         let from = request.from.to_arrangement(&board, "from")?;
         let to = match &request.to {
             Some(to) => to.to_arrangement(&board, "to")?,
-            None => Arrangement::solved_with_blanks(board.cells(), from.blank_count()),
+            None => Arrangement::solved_with_blanks(board.cell_count(), from.blank_count()),
         };
         Ok(Question {
             board,

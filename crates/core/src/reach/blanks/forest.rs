@@ -36,7 +36,7 @@ pub(super) struct Forest {
 impl Forest {
     /// Searches the whole board.
     pub fn new(board: &Board) -> Forest {
-        let n = board.cells();
+        let n = board.cell_count();
         let mut forest = Forest {
             part: vec![NONE; n],
             parent: vec![NONE; n],

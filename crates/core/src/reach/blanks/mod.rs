@@ -59,19 +59,19 @@ pub(crate) fn classes_of(board: &Board, tokens: &[Token]) -> Option<Vec<Option<C
         .iter()
         .filter(|&&t| t == crate::arrangement::BLANK)
         .count();
-    if forest.parts.len() != 1 || m < 2 || m == board.cells() {
+    if forest.parts.len() != 1 || m < 2 || m == board.cell_count() {
         return None;
     }
     let cells = &forest.order[forest.parts[0].clone()];
     if Line::of(board, cells).is_some() {
         return None;
     }
-    let counts = |_| Some((m, board.cells() - m));
+    let counts = |_| Some((m, board.cell_count() - m));
     let mut skeleton = Skeleton::new(board, &forest, |_| true);
     merge_regions(&mut skeleton, &forest, counts);
     let below = forest.blanks_below(tokens);
     let mut classes = Classes::new(board, &forest, &mut skeleton, 0, m);
-    let mut out = vec![None; board.cells()];
+    let mut out = vec![None; board.cell_count()];
     for (cell, class) in classes.per_cell(tokens, &below) {
         out[cell as usize] = Some(class);
     }

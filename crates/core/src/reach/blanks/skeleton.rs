@@ -54,7 +54,7 @@ impl Skeleton {
     /// Finds the junctions, regions and corridors of the parts of the
     /// board for which `wanted` holds.
     pub fn new(board: &Board, forest: &Forest, wanted: impl Fn(u32) -> bool) -> Skeleton {
-        let n = board.cells();
+        let n = board.cell_count();
         let mut skeleton = Skeleton {
             junction: vec![false; n],
             region: (0..n as u32).collect(),

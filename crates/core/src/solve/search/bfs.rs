@@ -71,7 +71,7 @@ fn for_each_move(board: &Board, code: u64, cells: usize, mut visit: impl FnMut(u
 /// A shortest move sequence from `from` to `to` (both checked, with the
 /// same tokens), or `None` when `to` is unreachable.
 pub fn shortest(board: &Board, from: &[Token], to: &[Token]) -> Option<Found> {
-    let n = board.cells();
+    let n = board.cell_count();
     let (from_ids, to_ids, _) = dense_ids(from, to);
     let start = pack(&from_ids);
     let goal = pack(&to_ids);
@@ -79,7 +79,7 @@ pub fn shortest(board: &Board, from: &[Token], to: &[Token]) -> Option<Found> {
     let mut parent: HashMap<u64, u64> = HashMap::from([(start, start)]);
     let mut queue = std::collections::VecDeque::from([start]);
     let mut nodes = 0u64;
-    let several = crate::reach::several_blanks(from);
+    let several = crate::arrangement::several_blanks(from);
     while let Some(code) = queue.pop_front() {
         if code == goal {
             break;
@@ -181,7 +181,7 @@ mod tests {
 
     #[test]
     fn eight_puzzle_hardest_is_31() {
-        let board = Board::grid(&[3, 3]).unwrap();
+        let board = Board::new_box(&[3, 3]).unwrap();
         let from = [8, 6, 7, 2, 5, 4, 3, 0, 1];
         let to = [1, 2, 3, 4, 5, 6, 7, 8, 0];
         let s = shortest(&board, &from, &to).unwrap();

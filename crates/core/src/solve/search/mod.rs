@@ -4,12 +4,12 @@
 //! - `bfs`: breadth-first search over every arrangement of a small board;
 //! - `ida`: IDA* on rectangles with additive pattern databases, split
 //!   over cores (and machines: [`split`](crate::split));
-//! - `several_blanks`: IDA* on rectangles with several blanks;
+//! - `ida_blanks`: IDA* on rectangles with several blanks;
 //! - `weighted`: weighted A* for near-shortest answers on rectangles;
 //! - `pdb`: the pattern databases, built, stored and cached.
 
 pub(crate) mod bfs;
 pub(crate) mod ida;
+pub(crate) mod ida_blanks;
 pub(crate) mod pdb;
-pub(crate) mod several_blanks;
 pub(crate) mod weighted;

@@ -70,7 +70,7 @@ const NO_CELL: u8 = u8::MAX;
 const BLANK_CODE: u64 = 63;
 
 /// The largest board a search packs: 40 cells of 6 bits in a [`Key`].
-pub(crate) const MAX_CELLS: usize = 40;
+pub(crate) const MAX_NEAR_CELLS: usize = 40;
 
 fn pack(tiles: &[u8]) -> Key {
     let mut key = [0u64; 4];
@@ -106,7 +106,7 @@ pub(crate) fn search(
     budget: usize,
     cancel: Option<&AtomicBool>,
 ) -> Option<Near> {
-    assert!(tiles.len() <= MAX_CELLS, "a board of at most 40 cells");
+    assert!(tiles.len() <= MAX_NEAR_CELLS, "a board of at most 40 cells");
     let start_h = heuristic.value(tiles);
     let mut nodes = 0;
     for (k, weight) in WEIGHTS.into_iter().enumerate() {
@@ -297,7 +297,7 @@ mod tests {
     /// the moves replay.
     #[test]
     fn answers_are_within_their_bound_of_the_shortest() {
-        let board = Board::grid(&[3, 3]).unwrap();
+        let board = Board::new_box(&[3, 3]).unwrap();
         let goal = Arrangement::solved(9);
         let heuristic = Heuristic::manhattan(&Rectangle::new(3, 3), 8);
         let mut generator = Generator::new(11);

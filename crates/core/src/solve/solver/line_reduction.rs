@@ -61,7 +61,7 @@ impl Solver<'_> {
                     .collect(),
             )
         };
-        let rest = Board::grid(&[left_rows, left_cols])?;
+        let rest = Board::new_box(&[left_rows, left_cols])?;
         let solved = self.solve(&rest, &part(&state), &part(&cornered))?;
         let on_board = |c: u32| cell(c as usize / left_cols, c as usize % left_cols) as u32;
         moves.extend(solved.moves().iter().map(|m| Move {

@@ -12,17 +12,17 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::arrangement::{Arrangement, Token, all_distinct};
+use crate::arrangement::{Arrangement, Token, all_distinct, several_blanks};
 use crate::board::Board;
 use crate::moves::{replay, simplify};
-use crate::reach::{Verdict, reach, several_blanks};
+use crate::reach::{Verdict, reach};
 use crate::solve::Found;
 use crate::solve::construct::{blanks, block_by_block, boxes};
 use crate::solve::error::{Limit, SolveError};
 use crate::solve::search::ida;
 use crate::solve::search::ida::split::SplitSearch;
 use crate::solve::search::pdb::{PdbCache, Progress};
-use crate::solve::search::{bfs, several_blanks};
+use crate::solve::search::{bfs, ida_blanks};
 
 mod line_reduction;
 mod near_shortest;
@@ -113,7 +113,7 @@ impl<'a> Solver<'a> {
     pub fn shortest_is_cheap(board: &Board, from: &Arrangement) -> bool {
         let a = from.tokens();
         bfs::small_enough(a)
-            || (board.cells() <= SMALL_TABLES_UP_TO
+            || (board.cell_count() <= SMALL_TABLES_UP_TO
                 && rectangle(board).is_some()
                 && all_distinct(a))
     }
@@ -267,8 +267,8 @@ impl<'a> Solver<'a> {
             nodes: found.nodes,
             // Direction letters name a tile by the blank it slides into:
             // with several blanks they would not say which.
-            grid: board
-                .grid_position(0)
+            board_2d: board
+                .row_col(0)
                 .filter(|_| !several_blanks(a))
                 .map(|_| board.clone()),
         })
@@ -284,7 +284,7 @@ impl<'a> Solver<'a> {
     fn shortest(&self, board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveError> {
         if several_blanks(a) {
             let (rows, cols) = rectangle(board).ok_or(Limit::ShortestSeveralBlanks)?;
-            return Ok(several_blanks::shortest(rows, cols, a, b));
+            return Ok(ida_blanks::shortest(rows, cols, a, b));
         }
         let (heuristic, tiles) = self.heuristic(board, a, b)?;
         let started = Instant::now();
@@ -370,9 +370,9 @@ impl<'a> Solver<'a> {
 
 /// A constructive solution held in memory.
 fn constructed(board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveError> {
-    if board.cells() > MAX_CONSTRUCTED {
+    if board.cell_count() > MAX_CONSTRUCTED {
         return Err(Limit::TooManyCells {
-            cells: board.cells(),
+            cells: board.cell_count(),
             max: MAX_CONSTRUCTED,
         }
         .into());

@@ -4,9 +4,9 @@
 
 use super::line_reduction;
 use super::{Solver, rectangle};
+use crate::arrangement::several_blanks;
 use crate::arrangement::{Arrangement, all_distinct};
 use crate::board::Board;
-use crate::reach::several_blanks;
 use crate::solve::error::SolveError;
 use crate::solve::search::ida::{self, Rectangle};
 use crate::solve::search::pdb;
@@ -38,7 +38,7 @@ impl Solver<'_> {
         let a = from.tokens();
         self.shortest_when_cheap
             && !self.wants_shortest(board, from)
-            && board.cells() <= NEAR_UP_TO
+            && board.cell_count() <= NEAR_UP_TO
             && rectangle(board).is_some()
             && !several_blanks(a)
             && all_distinct(a)
@@ -74,7 +74,7 @@ impl Solver<'_> {
     /// cells. The strong tables are not used even when at hand: loading
     /// them (2 GB on 5×5) would take longer than the whole search.
     fn near_tables(&self, rect: &Rectangle, blank_goal: u8) -> Option<Vec<Vec<u8>>> {
-        (rect.rows * rect.cols <= pdb::MAX_CELLS)
+        (rect.rows * rect.cols <= pdb::MAX_TABLE_CELLS)
             .then(|| ida::compact_partition(rect, blank_goal, near_tiles(rect.rows * rect.cols)))
     }
 }

@@ -6,7 +6,7 @@ use std::time::Duration;
 use crate::board::Board;
 use crate::moves::{Move, directions, multi_tile_moves};
 
-/// A move sequence found and replayed by a [`Solver`].
+/// A move sequence found and replayed by a [`Solver`](crate::Solver).
 #[derive(Clone, Debug)]
 pub struct Solution {
     pub(super) moves: Vec<Move>,
@@ -14,7 +14,7 @@ pub struct Solution {
     pub(super) lower_bound: u64,
     pub(super) nodes: u64,
     /// The board, kept for [`directions`](Self::directions) on 2-D boards.
-    pub(super) grid: Option<Board>,
+    pub(super) board_2d: Option<Board>,
 }
 
 impl Solution {
@@ -25,7 +25,7 @@ impl Solution {
             moves,
             optimal,
             nodes,
-            grid: board.grid_position(0).map(|_| board.clone()),
+            board_2d: board.row_col(0).map(|_| board.clone()),
         }
     }
 
@@ -65,14 +65,14 @@ impl Solution {
 
     /// The number of multi-tile moves (a row of tiles sliding together
     /// counts once), on 2-D boards; `None` elsewhere.
-    pub fn mtm(&self) -> Option<u64> {
-        multi_tile_moves(self.grid.as_ref()?, &self.moves)
+    pub fn multi_tile_moves(&self) -> Option<u64> {
+        multi_tile_moves(self.board_2d.as_ref()?, &self.moves)
     }
 
     /// The moves as direction letters (`D3L3U3`: the direction each tile
     /// moves, repeats folded), on 2-D boards; `None` elsewhere.
     pub fn directions(&self) -> Option<String> {
-        directions(self.grid.as_ref()?, &self.moves)
+        directions(self.board_2d.as_ref()?, &self.moves)
     }
 
     /// Consumes the solution, giving its moves.
@@ -81,14 +81,15 @@ impl Solution {
     }
 }
 
-/// What [`Solver::solve_into`] and [`Solver::count`] found.
+/// What [`Solver::solve_into`](crate::Solver::solve_into) and
+/// [`Solver::count`](crate::Solver::count) found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Summary {
     /// The number of moves (single-tile moves).
     pub length: u64,
     /// The number of multi-tile moves, on 2-D boards.
-    pub mtm: Option<u64>,
+    pub multi_tile_moves: Option<u64>,
     /// Whether no shorter sequence exists.
     pub optimal: bool,
     /// A proven lower bound of the shortest length (see

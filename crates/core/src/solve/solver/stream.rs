@@ -8,9 +8,10 @@ use std::time::Instant;
 
 use super::{Solver, Summary};
 use crate::arrangement::Arrangement;
+use crate::arrangement::several_blanks;
 use crate::board::Board;
 use crate::moves::{Canceller, Move, MultiTileCount, Replayer};
-use crate::reach::{Verdict, reach, several_blanks};
+use crate::reach::{Verdict, reach};
 use crate::solve::construct::{blanks, boxes};
 use crate::solve::error::SolveError;
 use crate::solve::search::bfs;
@@ -66,7 +67,7 @@ impl Solver<'_> {
             Some(dims)
                 if !self.searches(board, from)
                     && !bfs::small_enough(a)
-                    && a.len() == board.cells() =>
+                    && a.len() == board.cell_count() =>
             {
                 Some(dims)
             }
@@ -81,7 +82,7 @@ impl Solver<'_> {
             }
             return Ok(Summary {
                 length: solution.len() as u64,
-                mtm: solution.mtm(),
+                multi_tile_moves: solution.multi_tile_moves(),
                 optimal: solution.is_optimal(),
                 lower_bound: solution.lower_bound(),
                 nodes: solution.nodes(),
@@ -91,13 +92,13 @@ impl Solver<'_> {
         if let Verdict::Unreachable(reason) = reach(board, from, to)? {
             return Err(SolveError::Unreachable(reason));
         }
-        let (length, mtm) = self.replay_box(board, dims, from, to)?;
+        let (length, multi_tile_moves) = self.replay_box(board, dims, from, to)?;
         if let Some(out) = out {
             self.hand_out(board, dims, from, to, out)?;
         }
         Ok(Summary {
             length,
-            mtm: (dims.len() == 2 && !several_blanks(a)).then_some(mtm),
+            multi_tile_moves: (dims.len() == 2 && !several_blanks(a)).then_some(multi_tile_moves),
             optimal: false,
             lower_bound: 0,
             nodes: 0,
@@ -118,10 +119,10 @@ impl Solver<'_> {
         // Both passes drop undone moves alike, so the moves handed out
         // are the ones replayed.
         let mut replayer = Replayer::new(board, a);
-        let mut mtm = MultiTileCount::default();
+        let mut multi_tile = MultiTileCount::default();
         let mut canceller = Canceller::new(|m| {
             replayer.push(m);
-            mtm.push(board, m);
+            multi_tile.push(board, m);
         });
         let mut between = |done, total| {
             self.report(&Progress::Solving {
@@ -134,7 +135,7 @@ impl Solver<'_> {
         solve_box(board, dims, a, b, &mut |m| canceller.push(m), &mut between);
         canceller.finish();
         replayer.finish(b)?;
-        Ok((replayer.count(), mtm.count))
+        Ok((replayer.count(), multi_tile.count))
     }
 
     /// The second pass: the same moves again, to `out`, until it fails.

@@ -58,7 +58,7 @@ impl Solver<'_> {
                 self.cancel.as_deref(),
             )?,
             None => {
-                if rect.rows * rect.cols > pdb::MAX_CELLS {
+                if rect.rows * rect.cols > pdb::MAX_TABLE_CELLS {
                     self.report(&Progress::NoTables {
                         cells: rect.rows * rect.cols,
                     });
@@ -74,7 +74,7 @@ impl Solver<'_> {
     /// Manhattan distance only). The one place this choice is made: the
     /// search and [`prepare`](Self::prepare) both ask it.
     pub(super) fn tables(&self, rect: &Rectangle, blank_goal: u8) -> Option<Vec<Vec<u8>>> {
-        if rect.rows * rect.cols > pdb::MAX_CELLS {
+        if rect.rows * rect.cols > pdb::MAX_TABLE_CELLS {
             return None;
         }
         let max = self.pattern_tiles.unwrap_or_else(|| {
@@ -107,8 +107,8 @@ impl Solver<'_> {
     /// [`Limit::RectangleTooBig`] past 32 cells, [`SolveError::Input`] when `blank` is off the
     /// board, [`SolveError::Pdb`] when a table's memory cannot be had.
     pub fn prepare(&self, board: &Board, blank: Cell) -> Result<Vec<Table>, SolveError> {
-        let (rows, cols) = sides(board, pdb::MAX_CELLS, "pattern databases are built")?;
-        if blank as usize >= board.cells() {
+        let (rows, cols) = sides(board, pdb::MAX_TABLE_CELLS, "pattern databases are built")?;
+        if blank as usize >= board.cell_count() {
             return Err(crate::Error::BadArrangement {
                 which: "blank".into(),
                 problem: format!("cell {blank} is off the board"),

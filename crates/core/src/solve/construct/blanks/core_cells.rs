@@ -19,7 +19,7 @@ const BALL_EXTRA: usize = 5;
 
 /// The core of a connected board with `m` blanks, as a mask.
 pub(super) fn choose(board: &Board, m: usize) -> Vec<bool> {
-    let n = board.cells();
+    let n = board.cell_count();
     let blocks = Blocks::rooted(board, 0);
     let mut index = CellIndex::new(n);
     let mut best: Option<Vec<Cell>> = None;
@@ -55,7 +55,7 @@ pub(super) fn choose(board: &Board, m: usize) -> Vec<bool> {
 /// The cell with the most neighbours, ties broken by the most cells two
 /// steps away.
 fn most_branching(board: &Board) -> Cell {
-    (0..board.cells() as Cell)
+    (0..board.cell_count() as Cell)
         .max_by_key(|&c| {
             let near: usize = board
                 .neighbours(c)
@@ -72,7 +72,7 @@ fn most_branching(board: &Board) -> Cell {
 pub(super) fn blanks_into(board: &Board, to: &[Token], core: &[bool]) -> (Vec<Token>, Vec<Move>) {
     let mut work = Work::new(board, to);
     loop {
-        let outside = (0..board.cells() as Cell)
+        let outside = (0..board.cell_count() as Cell)
             .find(|&c| !core[c as usize] && work.tokens[c as usize] == BLANK);
         let Some(x) = outside else { break };
         // The nearest token cell of the core; the blank is carried there.

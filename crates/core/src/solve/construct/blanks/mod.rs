@@ -10,7 +10,7 @@
 //! when no token has to pass a cut cell, else by `peel` (with `core_cells`
 //! choosing where it ends, `plan` walking one token over `shape`, `solving`
 //! moving tokens without names, and `sort` finishing small regions).
-//! Shortest solutions with several blanks are a search: `search::several_blanks`.
+//! Shortest solutions with several blanks are a search: `search::ida_blanks`.
 
 mod core_cells;
 mod dummies;
@@ -56,7 +56,7 @@ pub(crate) fn solve_box_into(
     out: &mut dyn FnMut(Move),
 ) {
     if dims.iter().filter(|&&d| d > 1).count() <= 1 {
-        let cells: Vec<Cell> = (0..board.cells() as Cell).collect();
+        let cells: Vec<Cell> = (0..board.cell_count() as Cell).collect();
         let line = Line::of(board, &cells).expect("a box with one side is a path");
         line::solve_line(&line, from, to).into_iter().for_each(out);
         return;
@@ -80,9 +80,9 @@ pub(crate) fn solve_box_into(
 /// The cells of each connected part of the board, each part's list in
 /// breadth-first order.
 fn parts(board: &Board) -> Vec<Vec<Cell>> {
-    let mut seen = vec![false; board.cells()];
+    let mut seen = vec![false; board.cell_count()];
     let mut parts = Vec::new();
-    for start in 0..board.cells() {
+    for start in 0..board.cell_count() {
         if seen[start] {
             continue;
         }
@@ -112,7 +112,7 @@ struct Part {
 
 impl Part {
     fn new(board: &Board, cells: &[Cell]) -> Part {
-        let mut local = vec![u32::MAX; board.cells()];
+        let mut local = vec![u32::MAX; board.cell_count()];
         for (i, &c) in cells.iter().enumerate() {
             local[c as usize] = i as u32;
         }
@@ -188,7 +188,7 @@ fn solve_direct(
     if from.iter().filter(|&&t| t == BLANK).count() == 1 {
         return Some(block_by_block::solve_graph(board, from, to));
     }
-    let cells: Vec<Cell> = (0..board.cells() as Cell).collect();
+    let cells: Vec<Cell> = (0..board.cell_count() as Cell).collect();
     if let Some(line) = Line::of(board, &cells) {
         return Some(Ok(line::solve_line(&line, from, to)));
     }

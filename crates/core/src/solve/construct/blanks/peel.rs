@@ -42,7 +42,7 @@ const TOKENS_TRIED: usize = 4;
 /// Moves taking `from` to `to` (reachable, several blanks) on a
 /// connected board.
 pub(super) fn solve(board: &Board, from: &[Token], to: &[Token]) -> Result<Vec<Move>, Limit> {
-    if board.cells() > MAX_PEELED {
+    if board.cell_count() > MAX_PEELED {
         return Err(Limit::SeveralBlanks);
     }
     let m = from.iter().filter(|&&t| t == BLANK).count();
@@ -64,9 +64,9 @@ fn peel(
     m: usize,
 ) -> Result<Vec<Move>, Limit> {
     let mut work = Work::new(board, from);
-    let mut live = vec![true; board.cells()];
+    let mut live = vec![true; board.cell_count()];
     loop {
-        let cells: Vec<Cell> = (0..board.cells() as Cell)
+        let cells: Vec<Cell> = (0..board.cell_count() as Cell)
             .filter(|&c| live[c as usize])
             .collect();
         let part = Part::new(board, &cells);
@@ -76,7 +76,7 @@ fn peel(
             return Ok(work.moves);
         }
         let outside = cells.iter().any(|&c| !core[c as usize]);
-        let small = cells.len() <= sort::MAX_CELLS;
+        let small = cells.len() <= sort::MAX_SORTED_CELLS;
         let next = match (outside, small) {
             (true, _) => fill_one(&work, &mut live, &cells, to, |c| core[c as usize], m),
             (false, false) => {
@@ -146,7 +146,7 @@ fn fill_one<'b>(
 
 /// Whether the live cells can go from `tokens` to `to`.
 fn rest_solvable(board: &Board, live: &[bool], tokens: &[Token], to: &[Token]) -> bool {
-    let cells: Vec<Cell> = (0..board.cells() as Cell)
+    let cells: Vec<Cell> = (0..board.cell_count() as Cell)
         .filter(|&c| live[c as usize])
         .collect();
     let part = Part::new(board, &cells);
@@ -156,7 +156,7 @@ fn rest_solvable(board: &Board, live: &[bool], tokens: &[Token], to: &[Token]) -
 /// Breadth-first distances through live cells from `sources`
 /// (`usize::MAX` where none reaches).
 fn distances(board: &Board, live: &[bool], sources: impl Iterator<Item = Cell>) -> Vec<usize> {
-    let mut dist = vec![usize::MAX; board.cells()];
+    let mut dist = vec![usize::MAX; board.cell_count()];
     let mut queue = VecDeque::new();
     for s in sources {
         dist[s as usize] = 0;

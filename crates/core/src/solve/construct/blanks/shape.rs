@@ -39,7 +39,7 @@ pub(super) struct Shape<'b> {
 impl<'b> Shape<'b> {
     /// The tree of the live cells connected to `root`.
     pub fn new(board: &'b Board, live: &[bool], root: Cell) -> Shape<'b> {
-        let n = board.cells();
+        let n = board.cell_count();
         let mut s = Shape {
             board,
             live: live.to_vec(),

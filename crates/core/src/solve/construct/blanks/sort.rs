@@ -25,27 +25,27 @@ use crate::reach::classes_of;
 use crate::solve::search::bfs::moves_along;
 
 /// The most cells sorted (two bits a cell in a `u64`).
-pub(super) const MAX_CELLS: usize = 32;
+pub(super) const MAX_SORTED_CELLS: usize = 32;
 
 /// The most states one swap may look at.
 const MAX_STATES: usize = 4_000_000;
 
 /// Moves taking `from` to `to` (reachable) on a connected board of at
-/// most [`MAX_CELLS`] cells with several blanks, neither a path nor a
+/// most [`MAX_SORTED_CELLS`] cells with several blanks, neither a path nor a
 /// cycle; `None` when a swap was not found within its bounds.
 pub(super) fn sort(board: &Board, from: &[Token], to: &[Token]) -> Option<Vec<Move>> {
-    if board.cells() > MAX_CELLS {
+    if board.cell_count() > MAX_SORTED_CELLS {
         return None;
     }
     let mut work = Work::new(board, from);
     align(&mut work, to);
     let classes = classes_of(board, &work.tokens)?;
-    for p in 0..board.cells() {
+    for p in 0..board.cell_count() {
         let want = to[p];
         if want == BLANK || work.tokens[p] == want {
             continue;
         }
-        let candidates = (0..board.cells())
+        let candidates = (0..board.cell_count())
             .filter(|&q| q != p && work.tokens[q] == want && classes[q] == classes[p]);
         // A token that is not in its own place yet, if there is one.
         let q = candidates
@@ -75,7 +75,7 @@ fn align(work: &mut Work, to: &[Token]) {
 /// Swaps the tokens on `p` and `q`, every other token back in place.
 fn swap(work: &mut Work, p: Cell, q: Cell) -> Option<()> {
     let board = work.board;
-    let start: u64 = (0..board.cells()).fold(0, |code, c| {
+    let start: u64 = (0..board.cell_count()).fold(0, |code, c| {
         let mark = if c == p as usize {
             2
         } else if c == q as usize {
@@ -86,7 +86,7 @@ fn swap(work: &mut Work, p: Cell, q: Cell) -> Option<()> {
         code | (mark << (2 * c))
     });
     let (end, gadget) = search(board, start)?;
-    let walk = moves_along(&end.1, board.cells(), 2, start, end.0);
+    let walk = moves_along(&end.1, board.cell_count(), 2, start, end.0);
     for &m in &walk {
         work.slide(m.from, m.to);
     }
@@ -108,7 +108,7 @@ type Parents = HashMap<u64, u64>;
 /// scored by the moves made and twice the distance of `u` to a cell with
 /// three neighbours plus that of `w` to beside it.
 fn search(board: &Board, start: u64) -> Option<((u64, Parents), [Cell; 4])> {
-    let n = board.cells();
+    let n = board.cell_count();
     let dist: Vec<Vec<u32>> = (0..n as Cell).map(|c| distances(board, c)).collect();
     let hubs: Vec<usize> = (0..n)
         .filter(|&c| board.neighbours(c as Cell).len() >= 3)
@@ -155,7 +155,7 @@ fn search(board: &Board, start: u64) -> Option<((u64, Parents), [Cell; 4])> {
 
 /// Breadth-first distances from `from`.
 fn distances(board: &Board, from: Cell) -> Vec<u32> {
-    let mut dist = vec![u32::MAX / 4; board.cells()];
+    let mut dist = vec![u32::MAX / 4; board.cell_count()];
     dist[from as usize] = 0;
     let mut queue = VecDeque::from([from]);
     while let Some(v) = queue.pop_front() {
@@ -176,7 +176,7 @@ fn mark(code: u64, c: usize) -> u64 {
 /// The gadget `[v, n1, n2, n3]` when `u` is on a cell `v` with `w` on a
 /// neighbour and blanks on two others.
 fn ready(board: &Board, code: u64) -> Option<[Cell; 4]> {
-    let v = (0..board.cells()).find(|&c| mark(code, c) == 2)? as Cell;
+    let v = (0..board.cell_count()).find(|&c| mark(code, c) == 2)? as Cell;
     let around = board.neighbours(v);
     if around.len() < 3 {
         return None;

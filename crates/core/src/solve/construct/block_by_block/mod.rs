@@ -88,7 +88,7 @@ fn solve_tokens(board: &Board, from: &[Token], to: &[Token]) -> Result<Vec<Move>
     // the cells on the way back as they were.
     let tree = bfs_tree(board, goal_blank);
     let (depth, preorder) = tree_order(&tree, goal_blank);
-    let mut index = CellIndex::new(board.cells());
+    let mut index = CellIndex::new(board.cell_count());
     let mut work: Vec<(&Block, LocalGraph)> = blocks
         .blocks
         .iter()
@@ -217,7 +217,7 @@ fn solve_block(
         position: graph
             .board_cells()
             .iter()
-            .map(|&c| board.grid_position(c))
+            .map(|&c| board.row_col(c))
             .collect(),
     };
     let whole = graph.whole();

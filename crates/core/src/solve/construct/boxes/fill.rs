@@ -5,9 +5,9 @@
 use crate::arrangement::Token;
 use crate::solve::construct::block_by_block::end_search;
 
-use super::Grid;
+use super::BoxState;
 
-impl Grid<'_> {
+impl BoxState<'_> {
     /// Walks the token bound for cell `target` to cell `dest`, one step at
     /// a time, the blank going round it through unfixed cells other than
     /// `protect`. False if the blank cannot get round (it is shut in).
@@ -44,7 +44,7 @@ impl Grid<'_> {
         }
     }
 
-    /// [`Grid::move_token`] where the unsolved box is open enough that it
+    /// [`BoxState::move_token`] where the unsolved box is open enough that it
     /// cannot fail.
     fn carry(&mut self, target: usize, dest: usize, protect: &[usize]) {
         assert!(
@@ -65,7 +65,7 @@ impl Grid<'_> {
         }
         let mut slice_hi = hi.to_vec();
         slice_hi[k] = lo[k];
-        let key = |g: &Grid, c: usize| {
+        let key = |g: &BoxState, c: usize| {
             order
                 .iter()
                 .fold(0usize, |acc, &j| acc * g.dims[j] + g.coord(c, j))

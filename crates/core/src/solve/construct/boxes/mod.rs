@@ -15,7 +15,7 @@
 //! walks: every step of the blank slides one token, so of all the
 //! shortest ways to where it is going, it takes the one whose slides
 //! bring tokens nearest their own targets, counted by what each slide
-//! saves the later walks of that token (`Grid::worth`). Short walks
+//! saves the later walks of that token (`BoxState::worth`). Short walks
 //! (going round a token) may even take a way two or four steps longer
 //! when its slides are worth that much more. Each token then arrives at
 //! its turn already part of the way home.
@@ -31,7 +31,7 @@ mod fill;
 mod state;
 mod walk;
 
-use state::Grid;
+use state::BoxState;
 
 /// Moves taking `from` to `to` on a box with sides `dims`. The pair must
 /// be reachable (checked by the caller).
@@ -57,7 +57,7 @@ pub fn solve_box_into(
     let blank_goal = blank_cell(to);
     if dims.iter().filter(|&&d| d > 1).count() <= 1 {
         // A path: the tiles keep their order, only the blank moves.
-        let mut grid = Grid::new(dims, (0..n as u32).collect(), from, sink);
+        let mut grid = BoxState::new(dims, (0..n as u32).collect(), from, sink);
         grid.walk_blank(blank_goal, &[]);
         return;
     }
@@ -65,7 +65,7 @@ pub fn solve_box_into(
     // moved there first, and the moves end with the walk back.
     let (walk, goal) = cornered(dims, to);
     let targets = match_targets(dims, from, &goal);
-    let mut grid = Grid::new(dims, targets, from, sink);
+    let mut grid = BoxState::new(dims, targets, from, sink);
     let mut lo = vec![0; dims.len()];
     let hi: Vec<usize> = dims.iter().map(|&d| d - 1).collect();
     while (0..dims.len())

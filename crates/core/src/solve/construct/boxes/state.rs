@@ -11,7 +11,7 @@ use super::walk::DetourScratch;
 
 /// The board as the solver sees it: each cell's token named by its
 /// target cell.
-pub(super) struct Grid<'s> {
+pub(super) struct BoxState<'s> {
     pub(super) dims: Vec<usize>,
     pub(super) strides: Vec<usize>,
     /// `coords[cell * dims + k]`: the cell's coordinate along side `k`.
@@ -24,7 +24,7 @@ pub(super) struct Grid<'s> {
     pub(super) fixed: Vec<bool>,
     pub(super) sink: &'s mut dyn FnMut(Move),
     /// Search scratch: generation stamps, parents, and each way's worth
-    /// (see [`Grid::worth`]).
+    /// (see [`BoxState::worth`]).
     pub(super) stamp: Vec<u32>,
     pub(super) parent: Vec<u32>,
     pub(super) depth: Vec<u32>,
@@ -33,7 +33,7 @@ pub(super) struct Grid<'s> {
     pub(super) generation: u32,
 }
 
-impl<'s> Grid<'s> {
+impl<'s> BoxState<'s> {
     /// `targets[cell]`: where the token on `cell` must go (the blank's
     /// included); `from` tells which cell holds the blank.
     pub(super) fn new(
@@ -41,7 +41,7 @@ impl<'s> Grid<'s> {
         targets: Vec<u32>,
         from: &[Token],
         sink: &'s mut dyn FnMut(Move),
-    ) -> Grid<'s> {
+    ) -> BoxState<'s> {
         let n = targets.len();
         let mut place = vec![0; n];
         for (cell, &t) in targets.iter().enumerate() {
@@ -54,7 +54,7 @@ impl<'s> Grid<'s> {
                 coords.push(((c / strides[k]) % d) as u32);
             }
         }
-        Grid {
+        BoxState {
             dims: dims.to_vec(),
             strides,
             coords,
@@ -121,7 +121,7 @@ impl<'s> Grid<'s> {
 
     /// What sliding the token on `c` one step along side `k`, to `w`,
     /// does for the moves still to come ([`slide_worth`]); `longest` is
-    /// the token's longest remaining side ([`Grid::longest_side`]).
+    /// the token's longest remaining side ([`BoxState::longest_side`]).
     pub(super) fn worth(&self, c: usize, k: usize, w: usize, longest: Option<usize>) -> i32 {
         let x = self.coord(self.at[c] as usize, k);
         let closer = x.abs_diff(self.coord(w, k)) < x.abs_diff(self.coord(c, k));

@@ -5,7 +5,7 @@
 
 use std::collections::VecDeque;
 
-use super::Grid;
+use super::BoxState;
 
 /// How far from the straight line the blank's walks may stray, in cells.
 const BAND: i64 = 8;
@@ -21,10 +21,10 @@ const MAX_DETOURS: usize = 2;
 const LEVELS: usize = MAX_DETOURS + 1;
 
 /// What each step pair beyond the shortest way costs, in the units of
-/// [`Grid::worth`].
+/// [`BoxState::worth`].
 const DETOUR_COST: i32 = 10;
 
-/// Scratch of [`Grid::detour_walk`], per (cell, level) state.
+/// Scratch of [`BoxState::detour_walk`], per (cell, level) state.
 #[derive(Default)]
 pub(super) struct DetourScratch {
     stamp: Vec<u32>,
@@ -52,12 +52,12 @@ impl DetourScratch {
     }
 }
 
-impl Grid<'_> {
+impl BoxState<'_> {
     /// Walks the blank to `dest` through unfixed cells not in `avoid`. A
     /// short walk (going round a token) takes the way worth most, a
     /// little longer than the shortest if need be
-    /// ([`Grid::detour_walk`]); a longer one the shortest way near the
-    /// straight line worth most ([`Grid::straight_walk`]); failing those,
+    /// ([`BoxState::detour_walk`]); a longer one the shortest way near the
+    /// straight line worth most ([`BoxState::straight_walk`]); failing those,
     /// a breadth-first search in a small window round the blank and
     /// `dest`, then over the whole board. False when `dest` cannot be
     /// reached.
@@ -85,7 +85,7 @@ impl Grid<'_> {
         // Cells are searched from `dest`, each step one nearer the blank.
         // A cell `a` steps from the blank is `off / span` cells off the
         // straight line.
-        let near_line = |g: &Grid, c: usize| {
+        let near_line = |g: &BoxState, c: usize| {
             let a = g.distance(start, c) as i64;
             let off: i64 = (0..d)
                 .map(|k| (span * (g.coord(c, k) as i64 - from[k]) - rise[k] * a).abs())
@@ -145,7 +145,7 @@ impl Grid<'_> {
         true
     }
 
-    /// The search behind [`Grid::detour_walk`], over states (cell, steps
+    /// The search behind [`BoxState::detour_walk`], over states (cell, steps
     /// away from the blank), `cell * LEVELS + away`, from `dest`: a step
     /// towards the blank keeps the level, one away from it goes up one
     /// (and adds two to the walk). Returns the blank's state on the way

@@ -27,8 +27,8 @@ impl Heuristic {
             rect: rect.clone(),
             blank_goal,
             dbs: Vec::new(),
-            slot: vec![None; rect.cells()],
-            reflected_slot: vec![None; rect.cells()],
+            slot: vec![None; rect.cell_count()],
+            reflected_slot: vec![None; rect.cell_count()],
             reflect: false,
         }
     }
@@ -61,7 +61,7 @@ impl Heuristic {
     /// disjoint, leave out the blank's goal cell and have it as their
     /// blank's goal).
     pub fn from_databases(rect: &Rectangle, blank_goal: u8, dbs: Vec<Arc<PatternDb>>) -> Heuristic {
-        let n = rect.cells();
+        let n = rect.cell_count();
         let mut slot = vec![None; n];
         for (p, db) in dbs.iter().enumerate() {
             assert_eq!(db.pattern.blank, blank_goal, "the databases' blank goal");

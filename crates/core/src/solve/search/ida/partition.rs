@@ -27,7 +27,7 @@ pub fn partition(rect: &Rectangle, blank_goal: u8, max_tiles: usize) -> Vec<Vec<
             vec![17, 18, 19, 22, 23, 24],
         ];
     }
-    let tiles: Vec<u8> = (0..rect.cells() as u8)
+    let tiles: Vec<u8> = (0..rect.cell_count() as u8)
         .filter(|&c| c != blank_goal)
         .collect();
     let max = max_tiles.max(1);
@@ -102,7 +102,7 @@ pub fn compact_partition(rect: &Rectangle, blank_goal: u8, max_tiles: usize) -> 
 /// a 519M entry database), 6 on 3×4, 5×4 and 5×5 (four 127.5M entry
 /// databases on 5×5).
 pub fn default_max_tiles(rect: &Rectangle) -> usize {
-    match rect.cells() {
+    match rect.cell_count() {
         13..=16 => 7,
         _ => 6,
     }
@@ -112,7 +112,7 @@ pub fn default_max_tiles(rect: &Rectangle) -> usize {
 /// hand: 5 tiles on boards of 13 to 16 cells (5-5-5 on 4×4, three 524k
 /// entry databases), the default elsewhere.
 pub fn small_max_tiles(rect: &Rectangle) -> usize {
-    match rect.cells() {
+    match rect.cell_count() {
         13..=16 => 5,
         _ => default_max_tiles(rect),
     }

@@ -24,7 +24,7 @@ impl Rectangle {
         }
     }
 
-    pub(super) fn cells(&self) -> usize {
+    pub(super) fn cell_count(&self) -> usize {
         self.rows * self.cols
     }
 

@@ -129,7 +129,7 @@ fn heuristics_are_admissible_on_2x4() {
 /// replayed.
 fn check_ida_star(rect: &Rectangle, blank_goal: u8, samples: usize) {
     let dist = distances(rect, blank_goal);
-    let board = Board::grid(&[rect.rows, rect.cols]).unwrap();
+    let board = Board::new_box(&[rect.rows, rect.cols]).unwrap();
     let mut states: Vec<(&Vec<u8>, &u32)> = dist.iter().collect();
     states.sort();
     let step = (states.len() / samples).max(1);
@@ -222,7 +222,7 @@ fn korf_instances_with_small_databases() {
     let rect = Rectangle::new(4, 4);
     // Databases of 5 tiles: three 524,160-entry tables, built in a blink.
     let h = Heuristic::from_databases(&rect, 0, databases(&rect, 0, 5));
-    let board = Board::grid(&[4, 4]).unwrap();
+    let board = Board::new_box(&[4, 4]).unwrap();
     let goal: Vec<u32> = (0..16).collect();
     for &(length, text) in KORF {
         let from: Vec<u32> = text.split(' ').map(|w| w.parse().unwrap()).collect();

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use super::geometry::Geometry;
 use super::table::{Bytes, Table};
 use super::{
-    BuildProgress, ENTRY, MAX_CELLS, MAX_HALF_EXCESS, Pattern, PatternDb, SLOT_BITS, SLOTS,
+    BuildProgress, ENTRY, MAX_HALF_EXCESS, MAX_TABLE_CELLS, Pattern, PatternDb, SLOT_BITS, SLOTS,
     occupied, rank,
 };
 use crate::solve::error::PdbError;
@@ -39,7 +39,7 @@ impl PatternDb {
     ) -> Result<Option<PatternDb>, PdbError> {
         let n = pattern.rows * pattern.cols;
         assert!(
-            n <= MAX_CELLS && pattern.cells.len() <= 11 && n > pattern.cells.len(),
+            n <= MAX_TABLE_CELLS && pattern.cells.len() <= 11 && n > pattern.cells.len(),
             "pattern too large for this board"
         );
         assert!(

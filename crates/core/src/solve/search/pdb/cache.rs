@@ -206,7 +206,7 @@ pub enum Progress {
         nodes: u64,
     },
     /// A shortest-path search on a board too big for pattern databases
-    /// (over [`MAX_CELLS`](super::MAX_CELLS) cells) runs on Manhattan
+    /// (over 32 cells) runs on Manhattan
     /// distance with linear conflicts alone: slow beyond about 25 cells.
     NoTables {
         /// The board's cells.
@@ -244,7 +244,7 @@ impl std::fmt::Display for Progress {
                 "no pattern databases for boards of over {} cells (this one has {cells}): the \
                  shortest search uses Manhattan distance with linear conflicts alone, which \
                  can take hours past about 25 cells",
-                super::MAX_CELLS
+                super::MAX_TABLE_CELLS
             ),
             Progress::NotSaved { table, error } => write!(
                 f,

@@ -53,7 +53,7 @@ use table::Bytes;
 use crate::solve::error::Limit;
 
 /// Boards of up to 32 cells: blank regions are 32-bit masks.
-pub const MAX_CELLS: usize = 32;
+pub const MAX_TABLE_CELLS: usize = 32;
 /// The largest database built: 2^29 entries, enough for 8 tiles on 4×4
 /// (519M entries, 4 bytes each and 4 more while building).
 pub const MAX_PLACEMENTS: usize = 1 << 29;
@@ -98,7 +98,7 @@ impl Pattern {
         }
         let size = (0..self.cells.len())
             .try_fold(1usize, |acc, i| acc.checked_mul(n.checked_sub(i)?))
-            .filter(|&s| s <= MAX_PLACEMENTS && n <= MAX_CELLS && self.cells.len() < n);
+            .filter(|&s| s <= MAX_PLACEMENTS && n <= MAX_TABLE_CELLS && self.cells.len() < n);
         match size {
             Some(_) => Ok(()),
             None => Err(Limit::PatternTooBig {

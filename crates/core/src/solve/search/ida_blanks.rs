@@ -145,7 +145,7 @@ mod tests {
 
     #[test]
     fn as_short_as_breadth_first_search() {
-        let board = Board::grid(&[3, 3]).unwrap();
+        let board = Board::new_box(&[3, 3]).unwrap();
         for (a, b) in [
             ([0, 7, 6, 5, 4, 3, 2, 0, 1], [1, 2, 3, 4, 5, 6, 7, 0, 0]),
             ([1, 1, 2, 0, 2, 0, 3, 3, 0], [0, 3, 3, 2, 0, 2, 1, 1, 0]),
