@@ -10,9 +10,13 @@ use crate::input::{self, arrangement};
 use crate::play::Color;
 use crate::{progress, serve};
 
-/// Sliding-tile puzzles on any board: can A become B, exactly, and why not.
+/// Sliding-tile puzzles on any board: can A become B, and how.
+///
+/// Boards are boxes of any dimension, masks with holes and graphs, with
+/// one blank or several. Every answer is exact; every move sequence is
+/// replayed before it is printed. The manual is in docs/guide.md.
 #[derive(Parser)]
-#[command(name = "npuzzle", version, about)]
+#[command(name = "npuzzle", version)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -20,8 +24,10 @@ pub struct Cli {
 
 #[derive(Subcommand)]
 pub enum Command {
-    /// Decides whether FROM can be turned into TO: prints "reachable", or "unreachable:" and the
-    /// invariant that differs (exit 0 yes, 1 no, 2 bad input).
+    /// Whether FROM can be turned into TO, and the invariant that differs.
+    ///
+    /// Prints "reachable", or "unreachable:" and the invariant that
+    /// differs (exit 0 yes, 1 no, 2 bad input).
     Reach {
         #[command(flatten)]
         question: Question,
@@ -29,36 +35,52 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// A move sequence from FROM to TO, replayed before it is printed: the
-    /// moves (direction letters on 2-D boards, from-to cell pairs elsewhere) on
-    /// stdout, the length in single- and multi-tile moves on stderr. Shortest on
-    /// boards of up to 16 cells and wherever asked, constructive elsewhere, never
-    /// a move that undoes the one before (exit 0 solved, 1 unreachable, 2 bad input).
+    /// A move sequence from FROM to TO, replayed before it is printed.
+    ///
+    /// The moves (direction letters on 2-D boards, from-to cell pairs
+    /// elsewhere) go to stdout, the length in single- and multi-tile moves
+    /// to stderr. Shortest on boards of up to 16 cells and wherever asked,
+    /// near-shortest on rectangles of 17 to 36 cells, constructive
+    /// elsewhere, never a move that undoes the one before (exit 0 solved,
+    /// 1 unreachable, 2 bad input).
     Solve(SolveArgs),
-    /// Random arrangements that reach TO (default the solved one), one a line:
-    /// drawn uniformly from all of them, or TO scrambled by --moves random moves
-    /// of the blank that never undo the one before.
+    /// Random arrangements that reach TO, one a line.
+    ///
+    /// Drawn uniformly from all arrangements that reach TO (default the
+    /// solved one), or TO scrambled by --moves random moves of the blank
+    /// that never undo the one before.
     Gen(GenArgs),
-    /// Plays MOVES from FROM and prints the arrangement they end on; with --to,
-    /// checks it instead (exit 0 it matches, 1 it does not); with --invert or
-    /// --simplify, prints the inverse or the simplified sequence. An illegal move
-    /// is exit 2, naming its index.
+    /// Plays MOVES from FROM and prints the arrangement they end on.
+    ///
+    /// With --to, checks it instead (exit 0 it matches, 1 it does not);
+    /// with --invert or --simplify, prints the inverse or the simplified
+    /// sequence. An illegal move is exit 2, naming its index.
     Apply(ApplyArgs),
-    /// Draws the board: 2-D boards as a grid with holes, 3-D boxes as layers side
-    /// by side, graphs as cells with degrees and neighbours; cell numbers when no
-    /// arrangement is given.
+    /// Draws the board, with an arrangement or its cell numbers.
+    ///
+    /// 2-D boards in rows and columns with their holes, 3-D boxes as
+    /// layers side by side, graphs as cells with degrees and neighbours;
+    /// cell numbers when no arrangement is given.
     Show(ShowArgs),
-    /// Pattern databases: build (prints each table's file, entries and time), list (the cached
-    /// tables) or clear the cache.
+    /// Pattern databases: build, list or clear the cached tables.
+    ///
+    /// build prints each table's file, entries and time; list the cached
+    /// tables; clear empties the cache.
     Pdb {
         #[command(subcommand)]
         action: PdbAction,
     },
-    /// JSON Lines on stdin, one {"board", "from", "to"} per line; prints one JSON answer per line,
-    /// in order: the verdict, or with --solve / --optimal the solution (exit 2 when a line was
-    /// bad or past its limit, after every answer).
+    /// Answers JSON Lines questions on stdin, one JSON answer per line.
+    ///
+    /// One {"board", "from", "to"} per line; prints one JSON answer per
+    /// line, in order: the verdict, or with --solve / --optimal the
+    /// solution (exit 2 when a line was bad or past its limit, after every
+    /// answer).
     Batch(BatchArgs),
-    /// Reads a judge's input on stdin and prints its answers byte for byte (TAK/NIE, YES/NO, ...).
+    /// Answers a judge problem's input on stdin, byte for byte.
+    ///
+    /// Reads the judge's input format and prints its answers exactly as
+    /// the judge expects them (TAK/NIE, YES/NO, ...).
     Judge {
         /// Which judge's format.
         format: Format,
@@ -68,17 +90,25 @@ pub enum Command {
         #[arg(long)]
         mmap: bool,
     },
-    /// Runs the judge problems' samples (AcWing 108, POJ 2893, UVa 716, HDU 4021) and a few
-    /// other boards on embedded input, and prints each answer.
+    /// Runs every judge problem's sample and a few other boards.
+    ///
+    /// The samples of AcWing 108, POJ 2893, UVa 716 and HDU 4021 and a few
+    /// other boards, on embedded input, each answer printed.
     Demo,
-    /// Print a shell completion script: `npuzzle completions bash > /etc/bash_completion.d/npuzzle`.
+    /// Prints a shell completion script.
+    ///
+    /// `npuzzle completions bash > /etc/bash_completion.d/npuzzle`.
     Completions {
         /// The shell.
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff): `npuzzle man | man -l -`.
+    /// Prints the manual page (roff).
+    ///
+    /// `npuzzle man | man -l -`.
     Man,
-    /// A web page on any board (draw, play, check, solve) and its JSON API, on 127.0.0.1:8080.
+    /// Serves a web page to draw, play and solve any board, on loopback.
+    ///
+    /// The page and its JSON API, on 127.0.0.1:8080 by default.
     Serve(serve::Args),
 }
 

@@ -2,9 +2,9 @@
 //! table cache and bad input of every kind (a clear error, exit 2, never
 //! a panic). The judge formats are in `judge.rs`.
 
-mod common;
+mod support;
 
-use common::{assert_clean_error, npuzzle, run};
+use support::{assert_clean_error, npuzzle, run};
 
 #[test]
 fn reach_exit_codes() {

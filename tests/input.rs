@@ -3,9 +3,9 @@
 //! files, `4×4`, escapes kept out of messages, and huge boards refused
 //! before they are built.
 
-mod common;
+mod support;
 
-use common::{assert_clean_error, run};
+use support::{assert_clean_error, run};
 
 #[test]
 fn rows_and_forms_people_type() {
@@ -109,8 +109,8 @@ fn judge_errors_name_the_line_of_the_token_in_grids_of_many_windows() {
         let input = grid(token);
         let outcomes = [
             run(&["judge", "mxn"], &input),
-            common::run_on_file(&["judge", "mxn"], &input, 0),
-            common::run_on_file(&["judge", "mxn", "--mmap"], &input, 0),
+            support::run_on_file(&["judge", "mxn"], &input, 0),
+            support::run_on_file(&["judge", "mxn", "--mmap"], &input, 0),
         ];
         for (code, _, err) in outcomes {
             assert_eq!(code, 2, "{token}: {err}");

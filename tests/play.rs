@@ -2,9 +2,9 @@
 //! where cheap, never a move undone at once, lengths in single- and
 //! multi-tile moves), and the gen, apply and show commands.
 
-mod common;
+mod support;
 
-use common::{assert_clean_error, run};
+use support::{assert_clean_error, run};
 
 const ISSUE_4X4: &str = "5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12";
 

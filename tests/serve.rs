@@ -3,12 +3,12 @@
 //! and when their client hangs up, several requests at once. Its guards
 //! against bad input and other sites are in `serve_guards.rs`.
 
-mod common;
+mod support;
 
 use std::time::{Duration, Instant};
 
-use common::serve::Server;
 use serde_json::{Value, json};
+use support::serve::Server;
 
 /// Korf's first 15-puzzle (57 moves): far beyond a second by Manhattan
 /// distance alone, so a search on it runs until it is stopped.
@@ -86,7 +86,7 @@ fn reach_answers_as_batch_does_with_the_cells_named() {
         json!({"board": "graph:4:0-1,2-3", "from": "1 0 2 3", "to": "1 2 0 3"}),
     ];
     let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
-    let (code, out, _) = common::run(&["batch"], &input);
+    let (code, out, _) = support::run(&["batch"], &input);
     assert_eq!(code, 0);
     for (line, expected) in lines.iter().zip(out.lines()) {
         let (status, mut answer) = server.post("/api/reach", line);
@@ -165,7 +165,7 @@ fn gen_apply_and_show_translate_the_players_commands() {
     assert_eq!(status, 200, "{g}");
     let (_, again) = server.post("/api/gen", &json!({"board": "4x4", "seed": 7}));
     assert_eq!(g, again, "a seed gives the same arrangement");
-    let (code, out, _) = common::run(&["gen", "--board", "4x4", "--seed", "7", "--json"], "");
+    let (code, out, _) = support::run(&["gen", "--board", "4x4", "--seed", "7", "--json"], "");
     assert_eq!(code, 0);
     let cli: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(
@@ -331,13 +331,13 @@ fn table_builds_are_reported_as_server_sent_events() {
 
 #[test]
 fn bad_arguments_are_refused_before_listening() {
-    let (code, _, err) = common::run(&["serve", "--port", "0", "--time-limit", "0"], "");
+    let (code, _, err) = support::run(&["serve", "--port", "0", "--time-limit", "0"], "");
     assert_eq!(code, 2);
-    common::assert_clean_error(&err);
-    let (code, _, err) = common::run(
+    support::assert_clean_error(&err);
+    let (code, _, err) = support::run(
         &["serve", "--port", "0", "--host", "no such host.invalid"],
         "",
     );
     assert_eq!(code, 2);
-    common::assert_clean_error(&err);
+    support::assert_clean_error(&err);
 }

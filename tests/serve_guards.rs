@@ -2,10 +2,10 @@
 //! port: bad input as 400 in the library's words, no file ever read,
 //! other hosts (DNS rebinding) and other origins refused, big bodies 413.
 
-mod common;
+mod support;
 
-use common::serve::Server;
 use serde_json::json;
+use support::serve::Server;
 
 #[test]
 fn bad_input_is_a_400_with_the_librarys_words_and_files_are_never_read() {

@@ -2,9 +2,9 @@
 //! that goes away is a quiet success, a full disk or a closed stream a
 //! clear error with exit 2, never a panic.
 
-mod common;
+mod support;
 
-use common::{assert_clean_error, cache_dir, outcome};
+use support::{assert_clean_error, cache_dir, outcome};
 
 /// Runs a shell line with `npuzzle` standing for this build's binary;
 /// returns (exit code, stdout, stderr) of the whole line.

@@ -10,8 +10,8 @@
 //! it). `cargo test --test browser -- --ignored screenshots` writes the
 //! README's screenshots into `docs/`.
 
-#[path = "../common/mod.rs"]
-mod common;
+#[path = "../support/mod.rs"]
+mod support;
 #[macro_use]
 mod page;
 

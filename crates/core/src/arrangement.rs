@@ -463,4 +463,11 @@ mod tests {
         );
         assert!(check_same_tokens(&[4_000_000_000, 0], &[0, 4_000_000_000]).is_ok());
     }
+
+    #[test]
+    fn arrangements_go_through_json_as_lists() {
+        let a: Arrangement = serde_json::from_str("[1, 0, 2]").unwrap();
+        assert_eq!(a.tokens(), &[1, 0, 2]);
+        assert_eq!(serde_json::to_string(&a).unwrap(), "[1,0,2]");
+    }
 }

@@ -6,8 +6,8 @@ use npuzzle_core::{Arrangement, Board, Token};
 use npuzzle_core::{Solver, replay};
 use proptest::prelude::*;
 
-mod common;
-use common::{into_reach, walk};
+mod support;
+use support::{into_reach, walk};
 
 /// Solves a random reachable pair on a box (tokens shuffled by
 /// `shuffle`, with `kinds` colours when `repeated`, the target after the

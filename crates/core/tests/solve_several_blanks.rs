@@ -2,10 +2,10 @@
 //! paths, cycles, 2-connected boards, random graphs with cut cells, and
 //! shortest solutions on rectangles; every one replayed.
 
-mod several;
+mod support;
 
 use npuzzle_core::{Arrangement, Board, Solver, Token, replay};
-use several::{Seeded, cycle, graph, path, random_graph, reachable_shuffle, scrambled};
+use support::{Seeded, cycle, graph, path, random_graph, reachable_shuffle, scrambled};
 
 /// Solves random reachable pairs and replays them.
 fn solve_random(board: &Board, blanks: usize, kinds: u32, pairs: usize, seed: u64) {

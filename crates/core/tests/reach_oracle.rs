@@ -7,12 +7,10 @@ use std::collections::{HashMap, VecDeque};
 use npuzzle_core::{Arrangement, Board, Cell, Token, reach};
 use proptest::prelude::*;
 
-#[path = "common/states.rs"]
-mod states;
-use states::{arrangements, pack, unpack};
+mod support;
+use support::states::{arrangements, pack, unpack};
 
-mod several;
-use several::{Seeded, as_graph, cycle, graph, path, theta};
+use support::{Seeded, as_graph, cycle, graph, path, random_graph, theta};
 
 /// Labels every arrangement of `tokens` on `board` with its component of
 /// the move graph.
@@ -314,26 +312,6 @@ fn disconnected_boards() {
     );
     both("isolated cells", &graph(3, &[]), 2);
 }
-
-/// A random connected graph on `n` cells: a random tree plus extra edges.
-fn random_graph(n: usize, extra: &[(usize, usize)], parents: &[usize]) -> Board {
-    let mut edges = Vec::new();
-    for v in 1..n {
-        edges.push((parents[v - 1] % v, v));
-    }
-    for &(a, b) in extra {
-        let (a, b) = (a % n, b % n);
-        if a != b {
-            edges.push((a, b));
-        }
-    }
-    let edges: Vec<(Cell, Cell)> = edges
-        .into_iter()
-        .map(|(a, b)| (a as Cell, b as Cell))
-        .collect();
-    graph(n, &edges)
-}
-
 /// Every arrangement reachable from `start`, by breadth-first search.
 fn reachable_from(board: &Board, start: &[u8]) -> std::collections::HashSet<u64> {
     let n = board.cell_count();
@@ -415,7 +393,7 @@ proptest! {
         shuffle_b in prop::collection::vec(0usize..1000, 8),
         near in any::<bool>(),
     ) {
-        let board = random_graph(n, &extra, &parents);
+        let board = random_graph(n, &parents, &extra, false);
         matches_bfs(&board, distinct_tokens, &colours, &shuffle_a, &shuffle_b, near)?;
     }
 }

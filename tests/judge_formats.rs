@@ -2,9 +2,9 @@
 //! from a pipe, from a file and mapped; bad input answered after every
 //! earlier case, with the case and line of the error.
 
-mod common;
+mod support;
 
-use common::{assert_clean_error, run, run_on_file};
+use support::{assert_clean_error, run, run_on_file};
 
 #[test]
 fn judge_samples_byte_for_byte() {

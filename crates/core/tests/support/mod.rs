@@ -1,7 +1,10 @@
-//! Helpers of the oracle tests (one blank and several): a reproducible
-//! generator, boards, token lists and random walks.
+//! Helpers shared by the library's integration tests: a reproducible
+//! generator, boards (one `random_graph` for all), token lists, random
+//! walks, and whole state spaces (`states`).
 
 #![allow(dead_code)] // each test file uses some of them
+
+pub mod states;
 
 use npuzzle_core::{Arrangement, Board, Cell, Token, reach};
 use rand::{Rng, SeedableRng};
@@ -128,4 +131,38 @@ pub fn reachable_shuffle(board: &Board, to: &[Token], rng: &mut Seeded) -> Arran
         }
     }
     scrambled(board, to, 50 * to.len(), rng)
+}
+
+/// A reachable target: `from` after a walk of the blank, step `s` taking
+/// its `s`-th neighbour (modulo their number); an isolated blank stays.
+pub fn walk(board: &Board, from: &[Token], steps: &[usize]) -> Vec<Token> {
+    let mut to = from.to_vec();
+    let mut blank = to.iter().position(|&t| t == 0).unwrap();
+    for &s in steps {
+        let nb = board.neighbours(blank as u32);
+        if nb.is_empty() {
+            break;
+        }
+        let w = nb[s % nb.len()] as usize;
+        to.swap(blank, w);
+        blank = w;
+    }
+    to
+}
+
+/// Swaps the first and last tiles of `from` when `to` cannot be reached
+/// from it: on a 2-connected board other than a cycle or θ0, that gives
+/// the other parity class, so random arrangements become reachable pairs.
+pub fn into_reach(board: &Board, from: &mut [Token], to: &[Token]) {
+    let (a, b) = (
+        Arrangement::new(from.to_vec()),
+        Arrangement::new(to.to_vec()),
+    );
+    if !reach(board, &a, &b).unwrap().is_reachable() {
+        let (i, j) = (
+            from.iter().position(|&t| t != 0).unwrap(),
+            from.iter().rposition(|&t| t != 0).unwrap(),
+        );
+        from.swap(i, j);
+    }
 }

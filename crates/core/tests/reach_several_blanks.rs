@@ -5,17 +5,14 @@
 //! are solved and their solutions replayed. Solutions on bigger boards
 //! are in `blanks_solve.rs`.
 
-mod several;
-
 use std::collections::{HashMap, VecDeque};
 
 use npuzzle_core::{Arrangement, Board, Cell, Solver, Token, reach, replay};
 use proptest::prelude::*;
-#[path = "common/states.rs"]
-mod states;
-use states::{arrangements, pack, unpack};
+mod support;
+use support::states::{arrangements, pack, unpack};
 
-use several::{
+use support::{
     Seeded, arrangement, as_graph, cycle, graph, path, random_graph, scrambled, theta, tokens,
 };
 
