@@ -116,7 +116,7 @@ pub enum Command {
 pub enum PdbAction {
     /// Build (or load) the databases that `solve --optimal` uses on a rectangle.
     Build {
-        /// The rectangle: RxC (at most 32 cells), a preset or @FILE.
+        /// The rectangle: `RxC` (at most 32 cells), a preset or @FILE.
         #[arg(long)]
         board: String,
         /// The blank's goal cell (default: the last cell).
@@ -134,7 +134,7 @@ pub enum PdbAction {
 
 #[derive(clap::Args)]
 pub struct Question {
-    /// Board spec: RxC (any dimension), mask:ROW/ROW, graph:N:u-v,..., @FILE or a preset.
+    /// Board spec: `RxC` (any dimension), mask:ROW/ROW, graph:N:u-v,..., @FILE or a preset.
     #[arg(short, long)]
     pub board: String,
     /// Start arrangement: tokens in cell order, 0 the blank ("8 2 0/4 6 1/3 7 5"), or @FILE.
@@ -174,12 +174,12 @@ pub enum Format {
 }
 
 impl From<Format> for JudgeFormat {
-    fn from(f: Format) -> JudgeFormat {
+    fn from(f: Format) -> Self {
         match f {
-            Format::Odd => JudgeFormat::Odd,
-            Format::Mxn => JudgeFormat::Mxn,
-            Format::Commedia => JudgeFormat::Commedia,
-            Format::Hdu4021 => JudgeFormat::Hdu4021,
+            Format::Odd => Self::Odd,
+            Format::Mxn => Self::Mxn,
+            Format::Commedia => Self::Commedia,
+            Format::Hdu4021 => Self::Hdu4021,
         }
     }
 }
@@ -230,7 +230,7 @@ pub struct BatchArgs {
     #[arg(long)]
     pub pattern_tiles: Option<usize>,
     /// Per line (a line past a limit is answered {"error": "limit reached",
-    /// "lower_bound", "nodes"}).
+    /// "`lower_bound`", "nodes"}).
     #[command(flatten)]
     pub limits: progress::SearchLimits,
 }

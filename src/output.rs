@@ -27,7 +27,7 @@ pub struct MoveWriter<'a> {
 const MAX_KEPT_LETTERS: usize = 1 << 24;
 
 impl<'a> MoveWriter<'a> {
-    pub fn new(board: &'a Board, from: &Arrangement, json: bool, count: bool) -> MoveWriter<'a> {
+    pub fn new(board: &'a Board, from: &Arrangement, json: bool, count: bool) -> Self {
         // Letters name a tile by the blank it slides into: one blank only.
         let two_d = board.row_col(0).is_some() && from.blank_count() == 1;
         MoveWriter {

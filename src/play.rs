@@ -29,9 +29,9 @@ pub enum Color {
 impl Color {
     fn on(self) -> bool {
         match self {
-            Color::Auto => std::io::stdout().is_terminal(),
-            Color::Always => true,
-            Color::Never => false,
+            Self::Auto => std::io::stdout().is_terminal(),
+            Self::Always => true,
+            Self::Never => false,
         }
     }
 }

@@ -70,8 +70,8 @@ fn run_ours(format: &str, input: &str) -> String {
 struct Seeded(ChaCha8Rng);
 
 impl Seeded {
-    fn new(seed: u64) -> Seeded {
-        Seeded(ChaCha8Rng::seed_from_u64(seed))
+    fn new(seed: u64) -> Self {
+        Self(ChaCha8Rng::seed_from_u64(seed))
     }
 
     /// A number below `n`, uniformly.

@@ -40,13 +40,13 @@ pub struct Guard {
 impl Guard {
     /// The guard of a server started with `--host host` (its port is not
     /// needed: an origin is compared with the `Host` a request names).
-    pub fn new(host: &str) -> Guard {
+    pub fn new(host: &str) -> Self {
         let host = host.trim().trim_start_matches('[').trim_end_matches(']');
         let name = host
             .parse::<IpAddr>()
             .is_err()
             .then(|| host.to_ascii_lowercase());
-        Guard { name }
+        Self { name }
     }
 
     /// Whether `host` (a `Host` header's value, port included or not)

@@ -97,8 +97,8 @@ impl Drop for Running {
 
 impl Jobs {
     /// No jobs yet; each may take `time_limit`.
-    pub fn new(time_limit: Duration) -> Jobs {
-        Jobs {
+    pub fn new(time_limit: Duration) -> Self {
+        Self {
             time_limit,
             running: Arc::new(AtomicUsize::new(0)),
             tables: Arc::new(Tables {

@@ -70,7 +70,8 @@ fn drawing(board: &Board, from: Option<&[u32]>, to: &[u32]) -> Value {
     let (kind, dims) = match board.layout() {
         Layout::Box { dims } => ("box", Some(dims.clone())),
         Layout::Mask { .. } => ("mask", None),
-        Layout::Graph => ("graph", None),
+        // A graph, and any layout added later: drawn from its edges.
+        _ => ("graph", None),
     };
     let edges: Vec<[Cell; 2]> = board.edges().map(|(u, v)| [u, v]).collect();
     value["board"] = json!(board);

@@ -41,7 +41,7 @@ pub struct Page {
 impl Page {
     /// Everything started, or `None` (with the reason printed) when the
     /// browser is not installed.
-    pub async fn open(server_args: &[&str]) -> Option<Page> {
+    pub async fn open(server_args: &[&str]) -> Option<Self> {
         let chrome = find_program("CHROME", &["chromium", "chromium-browser", "google-chrome"]);
         let driver = find_program("CHROMEDRIVER", &["chromedriver"]);
         let (Some(chrome), Some(driver)) = (chrome, driver) else {
@@ -98,7 +98,7 @@ impl Page {
             .await
             .expect("a browser session");
         let session = client.session_id().await.unwrap().unwrap_or_default();
-        Some(Page {
+        Some(Self {
             client,
             server,
             driver,

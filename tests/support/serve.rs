@@ -16,12 +16,12 @@ pub struct Server {
 
 impl Server {
     /// Starts a server with these extra arguments and waits for its address.
-    pub fn start(args: &[&str]) -> Server {
-        Server::start_with_cache(args, &super::cache_dir())
+    pub fn start(args: &[&str]) -> Self {
+        Self::start_with_cache(args, &super::cache_dir())
     }
 
     /// As [`start`](Self::start), with its table cache in `cache`.
-    pub fn start_with_cache(args: &[&str], cache: &std::path::Path) -> Server {
+    pub fn start_with_cache(args: &[&str], cache: &std::path::Path) -> Self {
         let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
             .env("NPUZZLE_CACHE", cache)
             .args(["serve", "--port", "0"])
@@ -44,7 +44,7 @@ impl Server {
         };
         // Keep reading its stderr, so that it never blocks on a full pipe.
         std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
-        Server { child, addr }
+        Self { child, addr }
     }
 
     /// `http://ADDR`.

@@ -15,8 +15,8 @@ use rand_chacha::ChaCha8Rng;
 struct Seeded(ChaCha8Rng);
 
 impl Seeded {
-    fn new(seed: u64) -> Seeded {
-        Seeded(ChaCha8Rng::seed_from_u64(seed))
+    fn new(seed: u64) -> Self {
+        Self(ChaCha8Rng::seed_from_u64(seed))
     }
 
     /// A number below `n`, uniformly.

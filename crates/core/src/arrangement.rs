@@ -33,34 +33,37 @@ pub struct Arrangement {
 
 impl Arrangement {
     /// Wraps tokens given in cell order.
-    pub fn new(tokens: Vec<Token>) -> Arrangement {
-        Arrangement { tokens }
+    #[must_use]
+    pub fn new(tokens: Vec<Token>) -> Self {
+        Self { tokens }
     }
 
     /// The solved arrangement of `cells` cells: tiles `1..cells` in cell
     /// order and the blank on the last cell.
-    pub fn solved(cells: usize) -> Arrangement {
+    #[must_use]
+    pub fn solved(cells: usize) -> Self {
         let mut tokens: Vec<Token> = (1..=cells as Token).collect();
         if let Some(last) = tokens.last_mut() {
             *last = BLANK;
         }
-        Arrangement { tokens }
+        Self { tokens }
     }
 
     /// The solved arrangement of `cells` cells with `blanks` blanks: tiles
     /// `1..=cells - blanks` in cell order, then the blanks on the last
     /// cells (at least one blank, at most `cells`).
-    pub fn solved_with_blanks(cells: usize, blanks: usize) -> Arrangement {
+    #[must_use]
+    pub fn solved_with_blanks(cells: usize, blanks: usize) -> Self {
         let blanks = blanks.clamp(1, cells.max(1));
         let tiles = cells.saturating_sub(blanks);
         let mut tokens: Vec<Token> = (1..=tiles as Token).collect();
         tokens.resize(cells, BLANK);
-        Arrangement { tokens }
+        Self { tokens }
     }
 
     /// Parses an arrangement, naming it `which` in errors. A byte-order
     /// mark and lines starting with `#` (comments, in files) are skipped.
-    pub fn parse_named(text: &str, which: &str) -> Result<Arrangement, Error> {
+    pub fn parse_named(text: &str, which: &str) -> Result<Self, Error> {
         let mut tokens = Vec::new();
         for (i, word) in words(text).enumerate() {
             tokens.push(parse_token(word).map_err(|why| {
@@ -70,7 +73,7 @@ impl Arrangement {
                 )
             })?);
         }
-        Ok(Arrangement { tokens })
+        Ok(Self { tokens })
     }
 
     /// Parses an arrangement meant for `board`: as
@@ -89,8 +92,8 @@ impl Arrangement {
     /// let e = Arrangement::parse_on(&board, "1 2 3/4 5 6 7/8 0", "from").unwrap_err();
     /// assert!(e.to_string().contains("row 2 has 4 tokens"), "{e}");
     /// ```
-    pub fn parse_on(board: &Board, text: &str, which: &str) -> Result<Arrangement, Error> {
-        let arrangement = Arrangement::parse_named(text, which)?;
+    pub fn parse_on(board: &Board, text: &str, which: &str) -> Result<Self, Error> {
+        let arrangement = Self::parse_named(text, which)?;
         let Some(expected) = row_lengths(board).filter(|_| text.contains('/')) else {
             return Ok(arrangement);
         };
@@ -122,16 +125,19 @@ impl Arrangement {
     }
 
     /// The tokens in cell order.
+    #[must_use]
     pub fn tokens(&self) -> &[Token] {
         &self.tokens
     }
 
     /// Consumes the arrangement, giving its tokens.
+    #[must_use]
     pub fn into_tokens(self) -> Vec<Token> {
         self.tokens
     }
 
     /// The cell of the first blank, if any.
+    #[must_use]
     pub fn blank(&self) -> Option<Cell> {
         self.tokens
             .iter()
@@ -140,6 +146,7 @@ impl Arrangement {
     }
 
     /// The number of blanks.
+    #[must_use]
     pub fn blank_count(&self) -> usize {
         self.tokens.iter().filter(|&&t| t == BLANK).count()
     }
@@ -185,8 +192,8 @@ impl std::fmt::Display for Arrangement {
 
 impl std::str::FromStr for Arrangement {
     type Err = Error;
-    fn from_str(text: &str) -> Result<Arrangement, Error> {
-        Arrangement::parse_named(text, "arrangement")
+    fn from_str(text: &str) -> Result<Self, Error> {
+        Self::parse_named(text, "arrangement")
     }
 }
 
@@ -305,10 +312,10 @@ pub(crate) struct TokenIds {
 }
 
 impl TokenIds {
-    pub(crate) fn new(tokens: &[Token]) -> TokenIds {
+    pub(crate) fn new(tokens: &[Token]) -> Self {
         let max = tokens.iter().copied().max().unwrap_or(0) as usize;
         if max < 4 * tokens.len() + 16 {
-            return TokenIds {
+            return Self {
                 map: None,
                 tokens: Vec::new(),
                 direct_len: max + 1,
@@ -323,7 +330,7 @@ impl TokenIds {
                 (list.len() - 1) as u32
             });
         }
-        TokenIds {
+        Self {
             map: Some(map),
             tokens: list,
             direct_len: 0,

@@ -39,14 +39,14 @@ pub enum Error {
 // The message holds the inner error's: not a source, or a chain of
 // causes would say it twice.
 impl From<std::io::Error> for Error {
-    fn from(error: std::io::Error) -> Error {
-        Error::Io(error)
+    fn from(error: std::io::Error) -> Self {
+        Self::Io(error)
     }
 }
 
 impl Error {
-    pub(crate) fn arrangement(which: &str, problem: impl Into<String>) -> Error {
-        Error::BadArrangement {
+    pub(crate) fn arrangement(which: &str, problem: impl Into<String>) -> Self {
+        Self::BadArrangement {
             which: which.to_string(),
             problem: problem.into(),
         }

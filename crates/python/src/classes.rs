@@ -19,9 +19,9 @@ pub(crate) struct Board {
 #[pymethods]
 impl Board {
     #[new]
-    fn new(spec: &str) -> PyResult<Board> {
+    fn new(spec: &str) -> PyResult<Self> {
         let board: CoreBoard = spec.parse().map_err(value_error)?;
-        Ok(Board {
+        Ok(Self {
             board: Arc::new(board),
         })
     }
@@ -68,7 +68,7 @@ impl Board {
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other
-            .cast::<Board>()
+            .cast::<Self>()
             .is_ok_and(|o| o.get().board.to_string() == self.board.to_string())
     }
 
@@ -146,8 +146,8 @@ pub(crate) struct Solution {
 }
 
 impl Solution {
-    pub(crate) fn from_core(solution: &npuzzle_core::Solution, seconds: f64) -> Solution {
-        Solution {
+    pub(crate) fn from_core(solution: &npuzzle_core::Solution, seconds: f64) -> Self {
+        Self {
             moves: solution.moves().to_vec(),
             directions: solution.directions(),
             multi_tile_moves: solution.multi_tile_moves(),

@@ -11,7 +11,7 @@ use pyo3::types::{PyBool, PyList, PyString};
 
 use crate::classes::Board;
 
-/// ValueError with the library's message.
+/// `ValueError` with the library's message.
 pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }

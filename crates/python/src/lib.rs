@@ -179,7 +179,7 @@ fn generate(
 }
 
 /// Plays `moves` (`(from, to)` pairs) from `from_` and returns where they
-/// end; ValueError names the first illegal move.
+/// end; `ValueError` names the first illegal move.
 #[pyfunction]
 #[pyo3(name = "apply", signature = (board, from_, moves))]
 fn apply_moves(

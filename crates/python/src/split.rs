@@ -88,7 +88,7 @@ impl SplitSearch {
         pattern_tiles: Option<usize>,
         cache: Option<&Bound<'_, PyAny>>,
         mapped: bool,
-    ) -> PyResult<SplitSearch> {
+    ) -> PyResult<Self> {
         let board = board_of(board)?;
         let from = arrangement_of(from_, "from")?;
         let to = target_of(to, &board, Some(&from))?;
@@ -96,7 +96,7 @@ impl SplitSearch {
         let solver = solver(true, cache, mapped, pattern_tiles, flag.clone())?;
         let search = interruptible(py, &flag, None, || solver.split(&board, &from, &to))?
             .map_err(|e| solve_error(py, e))?;
-        Ok(SplitSearch { search, flag })
+        Ok(Self { search, flag })
     }
 
     /// The first iteration's bound.

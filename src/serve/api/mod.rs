@@ -57,8 +57,8 @@ pub struct Failure(pub StatusCode, pub String);
 
 impl Failure {
     /// A 400: the request is bad, and why.
-    pub fn bad(message: impl std::fmt::Display) -> Failure {
-        Failure(StatusCode::BAD_REQUEST, message.to_string())
+    pub fn bad(message: impl std::fmt::Display) -> Self {
+        Self(StatusCode::BAD_REQUEST, message.to_string())
     }
 }
 

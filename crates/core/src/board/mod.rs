@@ -20,8 +20,10 @@ pub const MAX_CELLS: usize = 1 << 26;
 /// A cell index, `0..board.cell_count()`.
 pub type Cell = u32;
 
-/// How a board was described; the adjacency follows from it.
+/// How a board was described; the adjacency follows from it. More
+/// layouts may come, so a `match` needs a wildcard arm.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Layout {
     /// A box, row-major (last dimension fastest).
     Box {
@@ -51,7 +53,7 @@ struct Adjacency {
 
 impl Adjacency {
     /// Builds sorted, deduplicated adjacency from undirected edges.
-    fn from_edges(cells: usize, edges: &[(Cell, Cell)]) -> Adjacency {
+    fn from_edges(cells: usize, edges: &[(Cell, Cell)]) -> Self {
         let mut degree = vec![0u32; cells + 1];
         for &(u, v) in edges {
             degree[u as usize] += 1;
@@ -87,7 +89,7 @@ impl Adjacency {
             new_offsets[c + 1] = out as u32;
         }
         targets.truncate(out);
-        Adjacency {
+        Self {
             offsets: new_offsets,
             targets,
         }
@@ -97,7 +99,7 @@ impl Adjacency {
     /// list of edges, which would double the memory on big boxes): below
     /// along each side from the longest stride down, then above from the
     /// shortest up, which is increasing order.
-    fn of_box(dims: &[usize]) -> Adjacency {
+    fn of_box(dims: &[usize]) -> Self {
         let cells: usize = dims.iter().product();
         // (stride, side) per dimension, the longest stride first.
         let mut sides = Vec::with_capacity(dims.len());
@@ -124,7 +126,7 @@ impl Adjacency {
             }
             offsets.push(targets.len() as u32);
         }
-        Adjacency { offsets, targets }
+        Self { offsets, targets }
     }
 }
 
@@ -144,8 +146,8 @@ pub struct Board {
 }
 
 impl Clone for Board {
-    fn clone(&self) -> Board {
-        Board {
+    fn clone(&self) -> Self {
+        Self {
             cells: self.cells,
             layout: self.layout.clone(),
             adjacency: self.adjacency.clone(),
@@ -156,7 +158,7 @@ impl Clone for Board {
 impl Board {
     /// A box with the given side lengths (`&[3, 5]` is 3 rows of 5),
     /// cells in row-major order. Sides of length 1 are allowed.
-    pub fn new_box(dims: &[usize]) -> Result<Board, Error> {
+    pub fn new_box(dims: &[usize]) -> Result<Self, Error> {
         if dims.is_empty() {
             return Err(Error::BadBoard("a box needs at least one side".into()));
         }
@@ -170,7 +172,7 @@ impl Board {
                 .filter(|&c| c <= MAX_CELLS)
                 .ok_or_else(|| too_large(dims.iter().map(|&d| d as f64).product()))?;
         }
-        Ok(Board {
+        Ok(Self {
             cells,
             layout: Layout::Box {
                 dims: dims.to_vec(),
@@ -187,7 +189,7 @@ impl Board {
     /// let b = Board::mask(&["##", "#."]).unwrap();
     /// assert_eq!(b.cell_count(), 3);
     /// ```
-    pub fn mask<S: AsRef<str>>(rows: &[S]) -> Result<Board, Error> {
+    pub fn mask<S: AsRef<str>>(rows: &[S]) -> Result<Self, Error> {
         let height = rows.len();
         let width = rows.first().map_or(0, |r| r.as_ref().len());
         if height == 0 || width == 0 {
@@ -211,7 +213,7 @@ impl Board {
             }
         }
         let n = cells.len();
-        Ok(Board {
+        Ok(Self {
             cells: n,
             adjacency: OnceLock::from(Adjacency::from_edges(n, &edges)),
             layout: Layout::Mask {
@@ -230,7 +232,7 @@ impl Board {
     /// let cycle = Board::graph(4, &[(0, 1), (1, 2), (2, 3), (3, 0)]).unwrap();
     /// assert_eq!(cycle.neighbours(0), &[1, 3]);
     /// ```
-    pub fn graph(cells: usize, edges: &[(Cell, Cell)]) -> Result<Board, Error> {
+    pub fn graph(cells: usize, edges: &[(Cell, Cell)]) -> Result<Self, Error> {
         if cells == 0 {
             return Err(Error::BadBoard("a graph needs at least one cell".into()));
         }
@@ -252,7 +254,7 @@ impl Board {
                 )));
             }
         }
-        Ok(Board {
+        Ok(Self {
             cells,
             adjacency: OnceLock::from(Adjacency::from_edges(cells, edges)),
             layout: Layout::Graph,

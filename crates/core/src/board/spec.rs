@@ -45,7 +45,7 @@ impl FromStr for Board {
     /// assert!("3y5".parse::<Board>().is_err());
     /// assert!("@board.txt".parse::<Board>().is_err()); // files are the caller's
     /// ```
-    fn from_str(spec: &str) -> Result<Board, Error> {
+    fn from_str(spec: &str) -> Result<Self, Error> {
         parse_board(spec)
     }
 }
@@ -102,6 +102,7 @@ pub fn parse_board(spec: &str) -> Result<Board, Error> {
 /// assert_eq!(spec_cells("hdu4021"), Some(24));
 /// assert_eq!(spec_cells("99999999999x99999999999"), None);
 /// ```
+#[must_use]
 pub fn spec_cells(spec: &str) -> Option<usize> {
     let spec = spec.trim();
     if let Some(&(_, preset)) = PRESETS.iter().find(|(name, _)| *name == spec) {
@@ -163,7 +164,7 @@ impl serde::Serialize for Board {
 
 /// A board is read from JSON as a spec, which is never a file.
 impl<'de> serde::Deserialize<'de> for Board {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Board, D::Error> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let spec = <std::borrow::Cow<'de, str>>::deserialize(d)?;
         spec.parse().map_err(serde::de::Error::custom)
     }

@@ -42,6 +42,7 @@ pub struct Placement {
 impl Placement {
     /// As JSON: `{"positions": [[x, y], ...], "size": [w, h], "labels":
     /// [{"text", "x", "y"}]}`, numbers rounded to thousandths.
+    #[must_use]
     pub fn to_json(&self) -> Value {
         let round = |v: f64| (v * 1000.0).round() / 1000.0;
         let positions: Vec<[f64; 2]> = self
@@ -275,7 +276,7 @@ struct Distances {
 
 impl Distances {
     /// Breadth-first search from every cell.
-    fn new(board: &Board) -> Distances {
+    fn new(board: &Board) -> Self {
         let n = board.cell_count();
         let mut hops = vec![u32::MAX; n * n];
         let mut queue = Vec::with_capacity(n);
@@ -303,7 +304,7 @@ impl Distances {
             .copied()
             .unwrap_or(0)
             + 1;
-        Distances {
+        Self {
             n,
             d: hops
                 .iter()

@@ -76,14 +76,16 @@ impl std::fmt::Debug for Generator {
 impl Generator {
     /// A seed from the clock (nanoseconds since 1970), for callers given
     /// none: different on every run, and shown so a run can be repeated.
+    #[must_use]
     pub fn clock_seed() -> u64 {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
         now.map(|d| d.as_nanos() as u64).unwrap_or(0)
     }
 
     /// A generator seeded with `seed`.
-    pub fn new(seed: u64) -> Generator {
-        Generator {
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
+        Self {
             rng: ChaCha8Rng::seed_from_u64(seed),
             group: None,
         }

@@ -35,7 +35,7 @@ impl Blocks {
     /// Finds the blocks of `root`'s component by Tarjan's depth-first
     /// search from `root`, keeping the edges met on a stack: each split
     /// takes the edges above its tree edge as one block.
-    pub fn rooted(board: &Board, root: Cell) -> Blocks {
+    pub fn rooted(board: &Board, root: Cell) -> Self {
         let mut edge_stack: Vec<(Cell, Cell)> = Vec::new();
         let mut blocks = Vec::new();
         let mut edges = Vec::with_capacity(board.cell_count());
@@ -65,7 +65,7 @@ impl Blocks {
             },
         )
         .expect("the search runs to the end");
-        Blocks {
+        Self {
             blocks,
             edges,
             in_component,

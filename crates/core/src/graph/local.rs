@@ -18,11 +18,11 @@ pub struct LocalCell(u32);
 impl LocalCell {
     /// Local cell 0: a block's entry, in the graphs of
     /// [`LocalGraph::of_block`].
-    pub const ENTRY: LocalCell = LocalCell(0);
+    pub const ENTRY: Self = Self(0);
 
     /// The local cell numbered `index`.
-    pub fn new(index: usize) -> LocalCell {
-        LocalCell(u32::try_from(index).expect("a block has fewer than 2^32 cells"))
+    pub fn new(index: usize) -> Self {
+        Self(u32::try_from(index).expect("a block has fewer than 2^32 cells"))
     }
 
     /// Its number within the block.
@@ -32,7 +32,7 @@ impl LocalCell {
 }
 
 impl From<LocalCell> for u32 {
-    fn from(cell: LocalCell) -> u32 {
+    fn from(cell: LocalCell) -> Self {
         cell.0
     }
 }
@@ -43,8 +43,8 @@ pub struct LocalVec<T>(Vec<T>);
 
 impl<T: Clone> LocalVec<T> {
     /// `len` copies of `value`.
-    pub fn new(len: usize, value: T) -> LocalVec<T> {
-        LocalVec(vec![value; len])
+    pub fn new(len: usize, value: T) -> Self {
+        Self(vec![value; len])
     }
 }
 
@@ -71,8 +71,8 @@ impl<T> LocalVec<T> {
 
 impl<T> FromIterator<T> for LocalVec<T> {
     /// The values of cells 0, 1, … in order.
-    fn from_iter<I: IntoIterator<Item = T>>(values: I) -> LocalVec<T> {
-        LocalVec(values.into_iter().collect())
+    fn from_iter<I: IntoIterator<Item = T>>(values: I) -> Self {
+        Self(values.into_iter().collect())
     }
 }
 
@@ -99,8 +99,8 @@ pub struct CellIndex {
 
 impl CellIndex {
     /// An empty index for a board of `cells` cells.
-    pub fn new(cells: usize) -> CellIndex {
-        CellIndex {
+    pub fn new(cells: usize) -> Self {
+        Self {
             local: vec![u32::MAX; cells],
         }
     }
@@ -140,7 +140,7 @@ impl LocalGraph {
     /// cells follow in the order the block's edges first meet them, and
     /// each cell's neighbours are in the order of those edges. `index`
     /// is scratch, left clear.
-    pub fn of_block(blocks: &Blocks, block: &Block, index: &mut CellIndex) -> LocalGraph {
+    pub fn of_block(blocks: &Blocks, block: &Block, index: &mut CellIndex) -> Self {
         let edges = blocks.edges_of(block);
         let mut cells = vec![block.entry];
         index.local[block.entry as usize] = 0;
@@ -152,7 +152,7 @@ impl LocalGraph {
                 }
             }
         }
-        let graph = LocalGraph::build(cells, edges, |c| index.local[c as usize]);
+        let graph = Self::build(cells, edges, |c| index.local[c as usize]);
         index.clear(&graph);
         graph
     }
@@ -160,12 +160,12 @@ impl LocalGraph {
     /// The graph on `0..n` with these edges (local cell `i` standing for
     /// board cell `i`), neighbours in the order of the edges.
     #[cfg(test)]
-    pub fn from_edges(n: usize, edges: &[(u32, u32)]) -> LocalGraph {
-        LocalGraph::build((0..n as Cell).collect(), edges, |c| c)
+    pub fn from_edges(n: usize, edges: &[(u32, u32)]) -> Self {
+        Self::build((0..n as Cell).collect(), edges, |c| c)
     }
 
     /// Adjacency lists in one array, from edges named by `local`.
-    fn build(cells: Vec<Cell>, edges: &[(u32, u32)], local: impl Fn(u32) -> u32) -> LocalGraph {
+    fn build(cells: Vec<Cell>, edges: &[(u32, u32)], local: impl Fn(u32) -> u32) -> Self {
         let n = cells.len();
         let mut offsets = vec![0u32; n + 1];
         for &(u, v) in edges {
@@ -184,7 +184,7 @@ impl LocalGraph {
             targets[fill[lv as usize] as usize] = LocalCell(lu);
             fill[lv as usize] += 1;
         }
-        LocalGraph {
+        Self {
             cells,
             offsets,
             targets,
@@ -196,7 +196,7 @@ impl LocalGraph {
     pub(super) fn from_lists(
         cells: Vec<Cell>,
         lists: impl Iterator<Item = impl Iterator<Item = LocalCell>>,
-    ) -> LocalGraph {
+    ) -> Self {
         let mut offsets = vec![0u32];
         let mut targets = Vec::new();
         for list in lists {
@@ -204,7 +204,7 @@ impl LocalGraph {
             offsets.push(targets.len() as u32);
         }
         debug_assert_eq!(offsets.len(), cells.len() + 1);
-        LocalGraph {
+        Self {
             cells,
             offsets,
             targets,

@@ -53,7 +53,7 @@ impl<M: Mask> Copy for Region<'_, M> {}
 
 impl<'g, M: Mask> Region<'g, M> {
     /// The cells of `graph` that `live` keeps.
-    pub fn new(graph: &'g LocalGraph, live: &'g M) -> Region<'g, M> {
+    pub fn new(graph: &'g LocalGraph, live: &'g M) -> Self {
         Region { graph, live }
     }
 

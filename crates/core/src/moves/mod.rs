@@ -34,8 +34,9 @@ impl Move {
     /// let m = Move { from: 5, to: 4 };
     /// assert_eq!(m.undo(), Move { from: 4, to: 5 });
     /// ```
-    pub fn undo(self) -> Move {
-        Move {
+    #[must_use]
+    pub fn undo(self) -> Self {
+        Self {
             from: self.to,
             to: self.from,
         }
@@ -44,6 +45,7 @@ impl Move {
 
 /// The inverse of a sequence: its undos, last first. Played after the
 /// sequence, it comes back to the start.
+#[must_use]
 pub fn invert(moves: &[Move]) -> Vec<Move> {
     moves.iter().rev().map(|m| m.undo()).collect()
 }
@@ -57,6 +59,7 @@ pub fn invert(moves: &[Move]) -> Vec<Move> {
 /// let (a, b) = (Move { from: 1, to: 0 }, Move { from: 2, to: 1 });
 /// assert_eq!(simplify(&[a, b, b.undo(), a.undo(), a]), vec![a]);
 /// ```
+#[must_use]
 pub fn simplify(moves: &[Move]) -> Vec<Move> {
     let mut kept: Vec<Move> = Vec::with_capacity(moves.len());
     for &m in moves {
@@ -84,8 +87,8 @@ impl<F: FnMut(Move)> Canceller<F> {
     /// the constructive solvers ever undo in a row.
     pub(crate) const WINDOW: usize = 1 << 16;
 
-    pub(crate) fn new(out: F) -> Canceller<F> {
-        Canceller {
+    pub(crate) fn new(out: F) -> Self {
+        Self {
             kept: std::collections::VecDeque::new(),
             out,
         }

@@ -80,7 +80,7 @@ pub(crate) struct Replayer<'a> {
 
 impl<'a> Replayer<'a> {
     /// Starts from `from`.
-    pub(crate) fn new(board: &'a Board, from: &[Token]) -> Replayer<'a> {
+    pub(crate) fn new(board: &'a Board, from: &[Token]) -> Self {
         Replayer {
             board,
             state: from.to_vec(),

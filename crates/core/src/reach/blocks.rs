@@ -61,7 +61,7 @@ impl<'a> BlockChecker<'a> {
         ids: &'a TokenIds,
         from: Vec<u32>,
         to: Vec<u32>,
-    ) -> BlockChecker<'a> {
+    ) -> Self {
         BlockChecker {
             board,
             blocks,

@@ -49,15 +49,17 @@ pub enum Verdict {
 
 impl Verdict {
     /// Whether B can be reached.
+    #[must_use]
     pub fn is_reachable(&self) -> bool {
-        matches!(self, Verdict::Reachable)
+        matches!(self, Self::Reachable)
     }
 
     /// The reason, for an unreachable pair.
+    #[must_use]
     pub fn reason(&self) -> Option<&Reason> {
         match self {
-            Verdict::Reachable => None,
-            Verdict::Unreachable(r) => Some(r),
+            Self::Reachable => None,
+            Self::Unreachable(r) => Some(r),
         }
     }
 }

@@ -146,28 +146,29 @@ pub enum Reason {
 
 impl Reason {
     /// A short machine-readable name for the kind of reason.
+    #[must_use]
     pub fn kind(&self) -> &'static str {
         match self {
-            Reason::Parity { .. } => "parity",
-            Reason::BlockParity { .. } => "block-parity",
-            Reason::PathOrder { .. } => "path-order",
-            Reason::Locked { .. } => "locked",
-            Reason::LeavesBlock { .. } => "leaves-block",
-            Reason::CyclicOrder { .. } => "cyclic-order",
-            Reason::Theta0 { .. } => "theta0",
-            Reason::BlankSeparated { .. } => "blank-separated",
-            Reason::OutOfReach { .. } => "out-of-reach",
-            Reason::PartTokens { .. } => "part-tokens",
-            Reason::TokenOrder { .. } => "path-order",
-            Reason::ClassTokens { .. } => "class-tokens",
-            Reason::Crossing { .. } => "crossing",
-            Reason::Frozen { .. } => "frozen",
+            Self::Parity { .. } => "parity",
+            Self::BlockParity { .. } => "block-parity",
+            Self::PathOrder { .. } => "path-order",
+            Self::Locked { .. } => "locked",
+            Self::LeavesBlock { .. } => "leaves-block",
+            Self::CyclicOrder { .. } => "cyclic-order",
+            Self::Theta0 { .. } => "theta0",
+            Self::BlankSeparated { .. } => "blank-separated",
+            Self::OutOfReach { .. } => "out-of-reach",
+            Self::PartTokens { .. } => "part-tokens",
+            Self::TokenOrder { .. } => "path-order",
+            Self::ClassTokens { .. } => "class-tokens",
+            Self::Crossing { .. } => "crossing",
+            Self::Frozen { .. } => "frozen",
         }
     }
 
     /// The same reason with every cell `c` renamed `rename(c)`: reasons
     /// found on a part of a board, told in the board's own cells.
-    pub(crate) fn map_cells(self, rename: impl Fn(Cell) -> Cell) -> Reason {
+    pub(crate) fn map_cells(self, rename: impl Fn(Cell) -> Cell) -> Self {
         let all = |cells: Vec<Cell>| -> Vec<Cell> {
             let mut cells: Vec<Cell> = cells.into_iter().map(&rename).collect();
             cells.sort_unstable();
@@ -175,29 +176,29 @@ impl Reason {
         };
         let ordered = |cells: Vec<Cell>| -> Vec<Cell> { cells.into_iter().map(&rename).collect() };
         match self {
-            Reason::BlockParity { cells } => Reason::BlockParity { cells: all(cells) },
-            Reason::Locked {
+            Self::BlockParity { cells } => Self::BlockParity { cells: all(cells) },
+            Self::Locked {
                 token,
                 cell,
                 bridge_from,
-            } => Reason::Locked {
+            } => Self::Locked {
                 token,
                 cell: rename(cell),
                 bridge_from: bridge_from.map(&rename),
             },
-            Reason::LeavesBlock { token, cells } => Reason::LeavesBlock {
+            Self::LeavesBlock { token, cells } => Self::LeavesBlock {
                 token,
                 cells: all(cells),
             },
-            Reason::CyclicOrder { cells } => Reason::CyclicOrder {
+            Self::CyclicOrder { cells } => Self::CyclicOrder {
                 cells: ordered(cells),
             },
-            Reason::Theta0 { cells } => Reason::Theta0 { cells: all(cells) },
-            Reason::BlankSeparated { from, to } => Reason::BlankSeparated {
+            Self::Theta0 { cells } => Self::Theta0 { cells: all(cells) },
+            Self::BlankSeparated { from, to } => Self::BlankSeparated {
                 from: rename(from),
                 to: rename(to),
             },
-            Reason::OutOfReach { cell, from, to } => Reason::OutOfReach {
+            Self::OutOfReach { cell, from, to } => Self::OutOfReach {
                 cell: rename(cell),
                 from,
                 to,
@@ -255,7 +256,7 @@ fn parity_word(odd: bool) -> &'static str {
 impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Reason::Parity {
+            Self::Parity {
                 permutation_odd,
                 blank_distance,
             } => write!(
@@ -264,17 +265,17 @@ impl fmt::Display for Reason {
                 parity_word(*permutation_odd),
                 parity_word(blank_distance % 2 == 1)
             ),
-            Reason::BlockParity { cells } => write!(
+            Self::BlockParity { cells } => write!(
                 f,
                 "the tokens of the bipartite block of cells {{{}}} would need an odd permutation; \
                  with the blank back in place it allows only even ones",
                 cell_list(cells)
             ),
-            Reason::PathOrder { index, from, to } => write!(
+            Self::PathOrder { index, from, to } => write!(
                 f,
                 "on a path the tiles keep their order: tile {index} along it is {from} in from but {to} in to"
             ),
-            Reason::Locked {
+            Self::Locked {
                 token,
                 cell,
                 bridge_from,
@@ -285,31 +286,31 @@ impl fmt::Display for Reason {
                     "token {token} is locked on cell {cell}: {e}–{cell} is a bridge and the blank ends on {e}'s side"
                 ),
             },
-            Reason::LeavesBlock { token, cells } => write!(
+            Self::LeavesBlock { token, cells } => write!(
                 f,
                 "token {token} cannot leave the block of cells {{{}}}",
                 cell_list(cells)
             ),
-            Reason::CyclicOrder { cells } => write!(
+            Self::CyclicOrder { cells } => write!(
                 f,
                 "cyclic order differs on the cycle through cells {}",
                 cell_list(cells)
             ),
-            Reason::Theta0 { cells } => write!(
+            Self::Theta0 { cells } => write!(
                 f,
                 "on the θ0 block of cells {{{}}} only 120 of the 720 orders of its 6 tokens \
                  are reachable, and to's is not one of them",
                 cell_list(cells)
             ),
-            Reason::BlankSeparated { from, to } => write!(
+            Self::BlankSeparated { from, to } => write!(
                 f,
                 "the blank cannot get from cell {from} to cell {to}: they are in different parts of the board"
             ),
-            Reason::OutOfReach { cell, from, to } => write!(
+            Self::OutOfReach { cell, from, to } => write!(
                 f,
                 "cell {cell} is out of the blank's reach and holds {from} in from but {to} in to"
             ),
-            Reason::PartTokens { cells, from, to } => write!(
+            Self::PartTokens { cells, from, to } => write!(
                 f,
                 "tokens never leave their connected part of the board: the part of cells {{{}}} \
                  holds {{{}}} in from where to has {{{}}} (0: a blank)",
@@ -317,7 +318,7 @@ impl fmt::Display for Reason {
                 token_list(from),
                 token_list(to)
             ),
-            Reason::TokenOrder {
+            Self::TokenOrder {
                 cells,
                 index,
                 from,
@@ -329,7 +330,7 @@ impl fmt::Display for Reason {
                 cell_list(cells),
                 ordinal(*index)
             ),
-            Reason::ClassTokens {
+            Self::ClassTokens {
                 cells,
                 blanks,
                 from,
@@ -342,7 +343,7 @@ impl fmt::Display for Reason {
                 token_list(from),
                 token_list(to)
             ),
-            Reason::Crossing {
+            Self::Crossing {
                 token,
                 from_cells,
                 to_cells,
@@ -354,7 +355,7 @@ impl fmt::Display for Reason {
                 cell_list(from_cells),
                 cell_list(to_cells)
             ),
-            Reason::Frozen {
+            Self::Frozen {
                 cells,
                 rank,
                 tail,

@@ -56,26 +56,26 @@ pub enum SolveError {
 // The variants' messages hold the inner error's, so the inner error is
 // not also given as a source: a chain of causes would say it twice.
 impl From<Limit> for SolveError {
-    fn from(limit: Limit) -> SolveError {
-        SolveError::Unsupported(limit)
+    fn from(limit: Limit) -> Self {
+        Self::Unsupported(limit)
     }
 }
 
 impl From<PdbError> for SolveError {
-    fn from(error: PdbError) -> SolveError {
-        SolveError::Pdb(error)
+    fn from(error: PdbError) -> Self {
+        Self::Pdb(error)
     }
 }
 
 impl From<ReplayError> for SolveError {
-    fn from(error: ReplayError) -> SolveError {
-        SolveError::Replay(error)
+    fn from(error: ReplayError) -> Self {
+        Self::Replay(error)
     }
 }
 
 impl From<std::io::Error> for SolveError {
-    fn from(error: std::io::Error) -> SolveError {
-        SolveError::Io(error)
+    fn from(error: std::io::Error) -> Self {
+        Self::Io(error)
     }
 }
 

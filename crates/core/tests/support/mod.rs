@@ -14,8 +14,8 @@ use rand_chacha::ChaCha8Rng;
 pub struct Seeded(ChaCha8Rng);
 
 impl Seeded {
-    pub fn new(seed: u64) -> Seeded {
-        Seeded(ChaCha8Rng::seed_from_u64(seed))
+    pub fn new(seed: u64) -> Self {
+        Self(ChaCha8Rng::seed_from_u64(seed))
     }
 
     /// A number below `n`, uniformly.

@@ -34,6 +34,7 @@ pub fn solution_json(solution: &Solution) -> Value {
 
 /// The fields of a solved pair's answer besides its moves: the one list
 /// of them, for answers made whole and for moves written as they come.
+#[must_use]
 pub fn solved_fields(summary: &Summary) -> serde_json::Map<String, Value> {
     let mut fields = serde_json::Map::new();
     fields.insert("reachable".into(), true.into());
@@ -49,6 +50,7 @@ pub fn solved_fields(summary: &Summary) -> serde_json::Map<String, Value> {
 }
 
 /// The JSON answer for a verdict.
+#[must_use]
 pub fn verdict_json(verdict: &Verdict) -> Value {
     match verdict.reason() {
         None => json!({"reachable": true, "reason": null}),

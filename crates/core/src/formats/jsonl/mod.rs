@@ -20,10 +20,11 @@ use std::sync::mpsc;
 use rayon::prelude::*;
 use serde_json::Value;
 
-pub use answer::{
-    StreamedAnswer, error_json, limit_json, solution_json, solved_fields, verdict_json,
-};
-pub use lines::read_line_capped;
+#[doc(hidden)] // the command line's text output, not an API
+pub use answer::solved_fields;
+pub(crate) use answer::{StreamedAnswer, error_json, limit_json};
+pub use answer::{solution_json, verdict_json};
+pub(crate) use lines::read_line_capped;
 pub use request::{ArrangementValue, Question, QuestionReader, Request, TokenValue};
 
 use crate::error::Error;

@@ -50,7 +50,7 @@ pub enum TokenValue {
 }
 
 impl<'de> Deserialize<'de> for TokenValue {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<TokenValue, D::Error> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct Visitor;
         impl serde::de::Visitor<'_> for Visitor {
             type Value = TokenValue;
@@ -98,8 +98,8 @@ impl ArrangementValue {
     /// Converts to an arrangement for `board`, naming it `which` in errors.
     pub fn to_arrangement(&self, board: &Board, which: &str) -> Result<Arrangement, Error> {
         match self {
-            ArrangementValue::Text(text) => Arrangement::parse_on(board, text, which),
-            ArrangementValue::List(values) => values
+            Self::Text(text) => Arrangement::parse_on(board, text, which),
+            Self::List(values) => values
                 .iter()
                 .enumerate()
                 .map(|(i, v)| match v {

@@ -43,10 +43,10 @@ impl JudgeFormat {
     /// The answer lines for "reachable" and "unreachable".
     fn answers(self) -> (&'static str, &'static str) {
         match self {
-            JudgeFormat::Odd => ("TAK\n", "NIE\n"),
-            JudgeFormat::Mxn => ("YES\n", "NO\n"),
-            JudgeFormat::Commedia => ("Puzzle can be solved.\n", "Puzzle is unsolvable.\n"),
-            JudgeFormat::Hdu4021 => ("N\n", "Y\n"),
+            Self::Odd => ("TAK\n", "NIE\n"),
+            Self::Mxn => ("YES\n", "NO\n"),
+            Self::Commedia => ("Puzzle can be solved.\n", "Puzzle is unsolvable.\n"),
+            Self::Hdu4021 => ("N\n", "Y\n"),
         }
     }
 }
@@ -454,6 +454,15 @@ fn not_a_permutation(fault: NotPermutation, which: &str, cells: usize) -> String
     }
 }
 
+/// Whether a case's first grid reaches its second (or the solved grid
+/// when the format gives one grid). HDU 4021's board goes through
+/// [`reach`]; every other judge board is a box, decided by
+/// [`box_verdict`], the decision's one rule for boxes, from each grid's
+/// own permutation parity (two linear passes over grids of up to 10⁶
+/// cells, instead of composing the permutations as `reach` would).
+///
+/// # Errors
+/// [`Error::Input`] naming the case when a grid is not a permutation.
 fn decide(case: &Case, hdu: Option<&Board>) -> Result<bool, Error> {
     // The grids were checked as they were read; a fault found here (a
     // repeat whose mixed sum collided) has lost its line.

@@ -30,16 +30,17 @@ pub enum Input {
 }
 
 impl<R: Read + Send + 'static> From<R> for Input {
-    fn from(reader: R) -> Input {
-        Input::Stream(Box::new(reader))
+    fn from(reader: R) -> Self {
+        Self::Stream(Box::new(reader))
     }
 }
 
 impl Input {
     /// Standard input, read as a stream: safe whatever happens to the
     /// file meanwhile.
-    pub fn stdin() -> Input {
-        Input::from(io::stdin())
+    #[must_use]
+    pub fn stdin() -> Self {
+        Self::from(io::stdin())
     }
 
     /// Standard input mapped from its current offset when it is a
@@ -47,12 +48,13 @@ impl Input {
     /// a terminal). An explicit opt-in: faster on big files, but a file
     /// truncated while it is read stops the process (the system's bus
     /// error), so only for files nothing else writes.
-    pub fn stdin_mapped() -> Input {
+    #[must_use]
+    pub fn stdin_mapped() -> Self {
         #[cfg(unix)]
-        if let Some(map) = Input::map_stdin() {
-            return Input::Mapped(map);
+        if let Some(map) = Self::map_stdin() {
+            return Self::Mapped(map);
         }
-        Input::stdin()
+        Self::stdin()
     }
 
     #[cfg(unix)]
@@ -102,28 +104,28 @@ impl Source {
     /// stream's windows start after room for a carried token, and its
     /// reader thread starts now. The thread ends soon after the source is
     /// dropped (at its next read), which closes the channels.
-    pub(super) fn open(input: Input) -> (Source, usize) {
+    pub(super) fn open(input: Input) -> (Self, usize) {
         match input {
             Input::Stream(reader) => {
                 let (full, full_rx) = mpsc::sync_channel(READ_AHEAD - 1);
                 let (empty_tx, empty) = mpsc::channel();
                 std::thread::spawn(move || read_ahead(reader, full, empty));
-                let source = Source::Stream {
+                let source = Self::Stream {
                     full: full_rx,
                     empty: empty_tx,
                     window: vec![0; CARRY],
                 };
                 (source, CARRY)
             }
-            Input::Mapped(map) => (Source::Mapped { map, released: 0 }, 0),
+            Input::Mapped(map) => (Self::Mapped { map, released: 0 }, 0),
         }
     }
 
     /// The bytes the windows' offsets refer to.
     pub(super) fn bytes(&self) -> &[u8] {
         match self {
-            Source::Stream { window, .. } => window,
-            Source::Mapped { map, .. } => map,
+            Self::Stream { window, .. } => window,
+            Self::Mapped { map, .. } => map,
         }
     }
 
@@ -132,7 +134,7 @@ impl Source {
     /// stream has ended; the error of a failed read, once.
     pub(super) fn next_window(&mut self, cut: usize, filled: usize) -> io::Result<Option<Window>> {
         match self {
-            Source::Stream {
+            Self::Stream {
                 full,
                 empty,
                 window,
@@ -154,7 +156,7 @@ impl Source {
                     last: next.eof,
                 }))
             }
-            Source::Mapped { map, released } => {
+            Self::Mapped { map, released } => {
                 // Pages wholly parsed are let go, so that resident memory
                 // stays at about a window whatever the file's size.
                 let done = cut / RELEASE_STEP * RELEASE_STEP;

@@ -69,7 +69,7 @@ impl<'a> Classes<'a> {
         skeleton: &'a mut Skeleton,
         part: u32,
         m: usize,
-    ) -> Classes<'a> {
+    ) -> Self {
         let cells = &forest.order[forest.parts[part as usize].clone()];
         Classes {
             board,

@@ -35,9 +35,9 @@ pub(super) struct Forest {
 
 impl Forest {
     /// Searches the whole board.
-    pub fn new(board: &Board) -> Forest {
+    pub fn new(board: &Board) -> Self {
         let n = board.cell_count();
-        let mut forest = Forest {
+        let mut forest = Self {
             part: vec![NONE; n],
             parent: vec![NONE; n],
             order: Vec::with_capacity(n),

@@ -20,7 +20,7 @@ pub(crate) enum Line {
 impl Line {
     /// The shape of the connected part made of `cells`, if it is a path
     /// or a cycle.
-    pub(crate) fn of(board: &Board, cells: &[Cell]) -> Option<Line> {
+    pub(crate) fn of(board: &Board, cells: &[Cell]) -> Option<Self> {
         let mut degrees = 0;
         for &c in cells {
             let d = board.neighbours(c).len();
@@ -46,16 +46,16 @@ impl Line {
             (prev, cur) = (cur, next);
         }
         Some(if cycle {
-            Line::Cycle(order)
+            Self::Cycle(order)
         } else {
-            Line::Path(order)
+            Self::Path(order)
         })
     }
 
     /// The cells in order.
     pub(crate) fn cells(&self) -> &[Cell] {
         match self {
-            Line::Path(cells) | Line::Cycle(cells) => cells,
+            Self::Path(cells) | Self::Cycle(cells) => cells,
         }
     }
 
@@ -72,7 +72,7 @@ impl Line {
     pub(crate) fn check(&self, from: &[Token], to: &[Token]) -> Result<(), Reason> {
         let (a, b) = (self.word(from), self.word(to));
         match self {
-            Line::Path(cells) => match a.iter().zip(&b).position(|(x, y)| x != y) {
+            Self::Path(cells) => match a.iter().zip(&b).position(|(x, y)| x != y) {
                 None => Ok(()),
                 Some(i) => Err(Reason::TokenOrder {
                     cells: cells.clone(),
@@ -81,10 +81,10 @@ impl Line {
                     to: b[i],
                 }),
             },
-            Line::Cycle(cells) if !is_rotation(&a, &b) => Err(Reason::CyclicOrder {
+            Self::Cycle(cells) if !is_rotation(&a, &b) => Err(Reason::CyclicOrder {
                 cells: cells.clone(),
             }),
-            Line::Cycle(_) => Ok(()),
+            Self::Cycle(_) => Ok(()),
         }
     }
 }

@@ -53,9 +53,9 @@ const OFF: (u32, u32) = (u32::MAX, u32::MAX);
 impl Skeleton {
     /// Finds the junctions, regions and corridors of the parts of the
     /// board for which `wanted` holds.
-    pub fn new(board: &Board, forest: &Forest, wanted: impl Fn(u32) -> bool) -> Skeleton {
+    pub fn new(board: &Board, forest: &Forest, wanted: impl Fn(u32) -> bool) -> Self {
         let n = board.cell_count();
-        let mut skeleton = Skeleton {
+        let mut skeleton = Self {
             junction: vec![false; n],
             region: (0..n as u32).collect(),
             corridors: Vec::new(),

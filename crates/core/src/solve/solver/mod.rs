@@ -39,9 +39,25 @@ pub use tables::Table;
 /// streamed by [`Solver::solve_into`].
 pub const MAX_CONSTRUCTED: usize = 160_000;
 
-/// Finds move sequences. Constructive unless told otherwise; tables for
-/// shortest solutions are kept in memory only, unless a [`PdbCache`] is
-/// given.
+/// Finds move sequences, each replayed before it is handed out.
+///
+/// What a new solver gives: a shortest solution on boards with at most
+/// two million arrangements (breadth-first search), a constructive one
+/// elsewhere. [`shortest_when_cheap`](Self::shortest_when_cheap) adds
+/// the command line's default (shortest up to 16 cells, near-shortest on
+/// rectangles of 17 to 36), [`optimal`](Self::optimal) insists on a
+/// shortest one. Tables for shortest solutions are kept in memory only,
+/// unless a [`PdbCache`] is given.
+///
+/// The options, each with its default: [`optimal`](Self::optimal)
+/// (false), [`shortest_when_cheap`](Self::shortest_when_cheap) (false),
+/// [`pattern_tiles`](Self::pattern_tiles) (chosen by board),
+/// [`cache`](Self::cache) (none), [`on_progress`](Self::on_progress)
+/// (none), [`cancel_on`](Self::cancel_on) (none),
+/// [`time_limit`](Self::time_limit) (none),
+/// [`max_nodes`](Self::max_nodes) (none). The methods:
+/// [`solve`](Self::solve), [`solve_into`](Self::solve_into),
+/// [`count`](Self::count), [`prepare`](Self::prepare).
 ///
 /// ```
 /// use npuzzle_core::{Arrangement, Board, SolveError, Solver};
@@ -75,6 +91,7 @@ impl std::fmt::Debug for Solver<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Solver")
             .field("optimal", &self.optimal)
+            .field("shortest_when_cheap", &self.shortest_when_cheap)
             .field("pattern_tiles", &self.pattern_tiles)
             .field("cache", &self.cache)
             .field("progress", &self.progress.is_some())
@@ -86,22 +103,29 @@ impl std::fmt::Debug for Solver<'_> {
 }
 
 impl<'a> Solver<'a> {
-    /// A constructive solver with no cache and no progress reports.
-    pub fn new() -> Solver<'a> {
+    /// A solver with every option at its default: shortest by
+    /// breadth-first search on small boards, constructive elsewhere; no
+    /// cache, no progress reports, no limits.
+    #[must_use]
+    pub fn new() -> Self {
         Solver::default()
     }
 
     /// Whether to insist on a shortest solution (IDA* on rectangles of at
-    /// most 64 cells with distinct tokens).
-    pub fn optimal(mut self, optimal: bool) -> Solver<'a> {
+    /// most 64 cells with distinct tokens). Default: false.
+    #[must_use]
+    pub fn optimal(mut self, optimal: bool) -> Self {
         self.optimal = optimal;
         self
     }
 
     /// Whether to give a shortest solution wherever that is cheap (see
     /// [`shortest_is_cheap`](Self::shortest_is_cheap)) and a constructive
-    /// one elsewhere: the best default answer.
-    pub fn shortest_when_cheap(mut self, yes: bool) -> Solver<'a> {
+    /// one elsewhere, and a near-shortest one with a proven bound on
+    /// rectangles of 17 to 36 cells: the best default answer, the command
+    /// line's. Default: false (constructive beyond breadth-first search).
+    #[must_use]
+    pub fn shortest_when_cheap(mut self, yes: bool) -> Self {
         self.shortest_when_cheap = yes;
         self
     }
@@ -128,20 +152,24 @@ impl<'a> Solver<'a> {
     /// default: the strong tables (7-7-1 on 4×4, 6 tiles elsewhere) where
     /// they are at hand or the board has more than 16 cells, small ones
     /// (5-5-5 on 4×4) built in seconds otherwise.
-    pub fn pattern_tiles(mut self, tiles: usize) -> Solver<'a> {
+    #[must_use]
+    pub fn pattern_tiles(mut self, tiles: usize) -> Self {
         self.pattern_tiles = Some(tiles);
         self
     }
 
-    /// Where pattern databases are read from and written to.
-    pub fn cache(mut self, cache: PdbCache) -> Solver<'a> {
+    /// Where pattern databases are read from and written to. Default:
+    /// none (tables are built in memory and dropped with the solver).
+    #[must_use]
+    pub fn cache(mut self, cache: PdbCache) -> Self {
         self.cache = Some(cache);
         self
     }
 
     /// A callback that hears about long work (table builds) and cache
-    /// failures.
-    pub fn on_progress(mut self, progress: impl Fn(&Progress) + Sync + 'a) -> Solver<'a> {
+    /// failures. Default: none.
+    #[must_use]
+    pub fn on_progress(mut self, progress: impl Fn(&Progress) + Sync + 'a) -> Self {
         self.progress = Some(Box::new(progress));
         self
     }
@@ -153,8 +181,8 @@ impl<'a> Solver<'a> {
     /// expands (the table is then neither kept nor saved), and the
     /// near-shortest search at every state. Other methods (breadth-first
     /// search on small boards, constructive solutions) are quick and do
-    /// not look at it. Without a flag nothing
-    /// changes, node counts included.
+    /// not look at it. Default: none; without a flag nothing changes, node
+    /// counts included.
     ///
     /// ```
     /// use std::sync::{Arc, atomic::AtomicBool};
@@ -168,7 +196,8 @@ impl<'a> Solver<'a> {
     /// assert!(matches!(why, Err(SolveError::Cancelled)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn cancel_on(mut self, flag: Arc<AtomicBool>) -> Solver<'a> {
+    #[must_use]
+    pub fn cancel_on(mut self, flag: Arc<AtomicBool>) -> Self {
         self.cancel = Some(flag);
         self
     }
@@ -178,7 +207,7 @@ impl<'a> Solver<'a> {
     /// counted; [`on_progress`](Self::on_progress) hears of builds): past
     /// it the search ends with [`SolveError::LimitReached`] and what it
     /// ruled out. The clock is looked at every 16,384 nodes a worker
-    /// expands.
+    /// expands. Default: none.
     ///
     /// ```
     /// use std::time::Duration;
@@ -197,7 +226,8 @@ impl<'a> Solver<'a> {
     /// # let _ = Duration::ZERO;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn time_limit(mut self, limit: Duration) -> Solver<'a> {
+    #[must_use]
+    pub fn time_limit(mut self, limit: Duration) -> Self {
         self.time_limit = Some(limit);
         self
     }
@@ -205,7 +235,9 @@ impl<'a> Solver<'a> {
     /// The most nodes a shortest-path search may expand (counted in steps
     /// of 16,384 a worker): past it the search ends with
     /// [`SolveError::LimitReached`]. See [`time_limit`](Self::time_limit).
-    pub fn max_nodes(mut self, nodes: u64) -> Solver<'a> {
+    /// Default: none.
+    #[must_use]
+    pub fn max_nodes(mut self, nodes: u64) -> Self {
         self.max_nodes = Some(nodes);
         self
     }

@@ -19,8 +19,8 @@ pub struct Solution {
 
 impl Solution {
     /// A solution found and replayed on `board`.
-    pub(crate) fn new(moves: Vec<Move>, optimal: bool, nodes: u64, board: &Board) -> Solution {
-        Solution {
+    pub(crate) fn new(moves: Vec<Move>, optimal: bool, nodes: u64, board: &Board) -> Self {
+        Self {
             lower_bound: if optimal { moves.len() as u64 } else { 0 },
             moves,
             optimal,

@@ -111,7 +111,7 @@ struct Part {
 }
 
 impl Part {
-    fn new(board: &Board, cells: &[Cell]) -> Part {
+    fn new(board: &Board, cells: &[Cell]) -> Self {
         let mut local = vec![u32::MAX; board.cell_count()];
         for (i, &c) in cells.iter().enumerate() {
             local[c as usize] = i as u32;
@@ -127,7 +127,7 @@ impl Part {
                     .map(move |&w| (local[c as usize], local[w as usize]))
             })
             .collect();
-        Part {
+        Self {
             board: Board::graph(cells.len(), &edges).expect("a part of a valid board"),
             cells: cells.to_vec(),
         }

@@ -38,7 +38,7 @@ pub(super) struct Shape<'b> {
 
 impl<'b> Shape<'b> {
     /// The tree of the live cells connected to `root`.
-    pub fn new(board: &'b Board, live: &[bool], root: Cell) -> Shape<'b> {
+    pub fn new(board: &'b Board, live: &[bool], root: Cell) -> Self {
         let n = board.cell_count();
         let mut s = Shape {
             board,

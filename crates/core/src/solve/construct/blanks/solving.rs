@@ -18,7 +18,7 @@ pub(super) struct Work<'b> {
 }
 
 impl<'b> Work<'b> {
-    pub fn new(board: &'b Board, tokens: &[Token]) -> Work<'b> {
+    pub fn new(board: &'b Board, tokens: &[Token]) -> Self {
         Work {
             board,
             tokens: tokens.to_vec(),

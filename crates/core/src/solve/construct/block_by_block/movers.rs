@@ -84,8 +84,8 @@ struct WaySearch {
 }
 
 impl WaySearch {
-    fn new(n: usize) -> WaySearch {
-        WaySearch {
+    fn new(n: usize) -> Self {
+        Self {
             stamp: LocalVec::new(n, 0),
             parent: LocalVec::new(n, LocalCell::ENTRY),
             depth: LocalVec::new(n, 0),

@@ -21,7 +21,7 @@ pub(super) struct Aims<'g> {
 }
 
 impl<'g> Aims<'g> {
-    pub(super) fn new(piece: &'g Piece, goal: &'g LocalVec<Token>) -> Aims<'g> {
+    pub(super) fn new(piece: &'g Piece, goal: &'g LocalVec<Token>) -> Self {
         let mut target = HashMap::new();
         let mut repeated = HashSet::new();
         for (l, &t) in goal.iter() {

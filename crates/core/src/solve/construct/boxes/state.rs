@@ -41,7 +41,7 @@ impl<'s> BoxState<'s> {
         targets: Vec<u32>,
         from: &[Token],
         sink: &'s mut dyn FnMut(Move),
-    ) -> BoxState<'s> {
+    ) -> Self {
         let n = targets.len();
         let mut place = vec![0; n];
         for (cell, &t) in targets.iter().enumerate() {

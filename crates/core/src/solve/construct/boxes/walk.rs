@@ -39,8 +39,8 @@ pub(super) struct DetourScratch {
 }
 
 impl DetourScratch {
-    fn for_cells(n: usize) -> DetourScratch {
-        DetourScratch {
+    fn for_cells(n: usize) -> Self {
+        Self {
             stamp: vec![0; LEVELS * n],
             parent: vec![0; LEVELS * n],
             score: vec![0; LEVELS * n],

@@ -18,7 +18,7 @@ pub(super) struct TripleGuide {
 }
 
 impl TripleGuide {
-    pub(super) fn new(words: &[Word], goal: &[usize; 3], home: usize, m: usize) -> TripleGuide {
+    pub(super) fn new(words: &[Word], goal: &[usize; 3], home: usize, m: usize) -> Self {
         let index = |t: [usize; 3]| (t[0] * m + t[1]) * m + t[2];
         let inverse: Vec<Vec<usize>> = words
             .iter()
@@ -47,7 +47,7 @@ impl TripleGuide {
                 queue.push_back(t);
             }
         }
-        TripleGuide {
+        Self {
             m,
             first,
             dist,

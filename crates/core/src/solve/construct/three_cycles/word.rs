@@ -16,7 +16,7 @@ pub(super) struct Word {
 }
 
 impl Word {
-    pub(super) fn new(walk: Vec<usize>, home: usize, m: usize) -> Word {
+    pub(super) fn new(walk: Vec<usize>, home: usize, m: usize) -> Self {
         // Follow every token: `on[c]` is the token (named by its first
         // cell) now on `c`.
         let mut on: Vec<usize> = (0..m).collect();
@@ -29,11 +29,11 @@ impl Word {
         for (c, &t) in on.iter().enumerate() {
             perm[t] = c;
         }
-        Word { walk, perm }
+        Self { walk, perm }
     }
 
     /// The walk back: the same cells in reverse, ending at home.
-    pub(super) fn inverse(&self, home: usize) -> Word {
+    pub(super) fn inverse(&self, home: usize) -> Self {
         let k = self.walk.len();
         let mut walk: Vec<usize> = self.walk[..k.saturating_sub(1)]
             .iter()
@@ -45,19 +45,19 @@ impl Word {
         for (c, &to) in self.perm.iter().enumerate() {
             perm[to] = c;
         }
-        Word { walk, perm }
+        Self { walk, perm }
     }
 
     /// This word, then `next`.
-    pub(super) fn then(&self, next: &Word) -> Word {
+    pub(super) fn then(&self, next: &Self) -> Self {
         let mut walk = self.walk.clone();
         walk.extend_from_slice(&next.walk);
         let perm = self.perm.iter().map(|&c| next.perm[c]).collect();
-        Word { walk, perm }
+        Self { walk, perm }
     }
 
-    pub(super) fn power(&self, k: usize, home: usize) -> Word {
-        let mut w = Word::new(Vec::new(), home, self.perm.len());
+    pub(super) fn power(&self, k: usize, home: usize) -> Self {
+        let mut w = Self::new(Vec::new(), home, self.perm.len());
         for _ in 0..k {
             w = w.then(self);
         }

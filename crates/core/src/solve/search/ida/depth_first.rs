@@ -47,7 +47,7 @@ impl<'a> Dfs<'a> {
         stop: &'a AtomicUsize,
         state: SearchState,
         path: Vec<u8>,
-    ) -> Dfs<'a> {
+    ) -> Self {
         Dfs {
             h,
             stop,

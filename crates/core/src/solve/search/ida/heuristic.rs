@@ -22,8 +22,8 @@ pub struct Heuristic {
 
 impl Heuristic {
     /// Manhattan distance plus linear conflicts.
-    pub fn manhattan(rect: &Rectangle, blank_goal: u8) -> Heuristic {
-        Heuristic {
+    pub fn manhattan(rect: &Rectangle, blank_goal: u8) -> Self {
+        Self {
             rect: rect.clone(),
             blank_goal,
             dbs: Vec::new(),
@@ -43,7 +43,7 @@ impl Heuristic {
         cache: Option<&PdbCache>,
         progress: OnProgress,
         cancel: Option<&std::sync::atomic::AtomicBool>,
-    ) -> Result<Heuristic, SolveError> {
+    ) -> Result<Self, SolveError> {
         let mut dbs = Vec::new();
         for cells in patterns {
             let pattern = Pattern {
@@ -54,13 +54,13 @@ impl Heuristic {
             };
             dbs.push(pdb::shared(&pattern, cache, progress, cancel)?);
         }
-        Ok(Heuristic::from_databases(rect, blank_goal, dbs))
+        Ok(Self::from_databases(rect, blank_goal, dbs))
     }
 
     /// Additive pattern databases already at hand (their patterns must be
     /// disjoint, leave out the blank's goal cell and have it as their
     /// blank's goal).
-    pub fn from_databases(rect: &Rectangle, blank_goal: u8, dbs: Vec<Arc<PatternDb>>) -> Heuristic {
+    pub fn from_databases(rect: &Rectangle, blank_goal: u8, dbs: Vec<Arc<PatternDb>>) -> Self {
         let n = rect.cell_count();
         let mut slot = vec![None; n];
         for (p, db) in dbs.iter().enumerate() {
@@ -81,7 +81,7 @@ impl Heuristic {
         } else {
             vec![None; n]
         };
-        Heuristic {
+        Self {
             rect: rect.clone(),
             blank_goal,
             dbs,
@@ -175,7 +175,7 @@ pub(crate) struct SearchState {
 }
 
 impl SearchState {
-    pub(crate) fn new(h: &Heuristic, tiles: &[u8]) -> SearchState {
+    pub(crate) fn new(h: &Heuristic, tiles: &[u8]) -> Self {
         let rect = &h.rect;
         let blank = tiles
             .iter()
@@ -215,7 +215,7 @@ impl SearchState {
         } else {
             Vec::new()
         };
-        let mut s = SearchState {
+        let mut s = Self {
             tiles: tiles.to_vec(),
             blank,
             pos,

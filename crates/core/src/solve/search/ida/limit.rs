@@ -21,8 +21,8 @@ pub(super) const LIMIT_CHUNK: u64 = 1 << 14;
 impl SearchLimit {
     /// At most `max_nodes` nodes (`None`: any number) and, when given,
     /// until `deadline`.
-    pub(crate) fn new(max_nodes: Option<u64>, deadline: Option<std::time::Instant>) -> SearchLimit {
-        SearchLimit {
+    pub(crate) fn new(max_nodes: Option<u64>, deadline: Option<std::time::Instant>) -> Self {
+        Self {
             max_nodes: max_nodes.unwrap_or(u64::MAX),
             deadline,
             counted: AtomicU64::new(0),

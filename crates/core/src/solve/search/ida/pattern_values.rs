@@ -149,7 +149,7 @@ mod tests {
     use crate::solve::search::pdb::{self, Pattern};
     use rand::{Rng, SeedableRng};
 
-    /// PatternValues kept move by move equal the value computed from scratch, on
+    /// `PatternValues` kept move by move equal the value computed from scratch, on
     /// a random walk of 3×3 with tables of 2 and 3 tiles.
     #[test]
     fn parts_follow_a_walk_as_the_value_from_scratch() {

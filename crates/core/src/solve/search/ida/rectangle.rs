@@ -15,9 +15,9 @@ pub struct Rectangle {
 
 impl Rectangle {
     /// A rectangle of `rows` × `cols` cells (at most 64).
-    pub fn new(rows: usize, cols: usize) -> Rectangle {
+    pub fn new(rows: usize, cols: usize) -> Self {
         assert!((2..=64).contains(&(rows * cols)));
-        Rectangle {
+        Self {
             rows,
             cols,
             neighbours: pdb::grid_neighbours(rows, cols),

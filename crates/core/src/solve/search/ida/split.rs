@@ -178,10 +178,10 @@ impl SplitSearch {
         from: Arrangement,
         to: Arrangement,
         cancel: Option<Arc<AtomicBool>>,
-    ) -> SplitSearch {
+    ) -> Self {
         let parity = solution_parity(&heuristic, &tiles);
         let root = SearchState::new(&heuristic, &tiles);
-        SplitSearch {
+        Self {
             heuristic,
             parity,
             root,

@@ -36,7 +36,7 @@ impl PatternDb {
         pattern: &Pattern,
         progress: &(dyn Fn(BuildProgress) + Sync),
         cancel: Option<&AtomicBool>,
-    ) -> Result<Option<PatternDb>, PdbError> {
+    ) -> Result<Option<Self>, PdbError> {
         let n = pattern.rows * pattern.cols;
         assert!(
             n <= MAX_TABLE_CELLS && pattern.cells.len() <= 11 && n > pattern.cells.len(),
@@ -85,7 +85,7 @@ impl PatternDb {
             depth += 1;
         }
         search.finish();
-        Ok(Some(PatternDb {
+        Ok(Some(Self {
             pattern: pattern.clone(),
             geo,
             table: Bytes::Owned(table),

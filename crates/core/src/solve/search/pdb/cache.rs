@@ -38,7 +38,7 @@ impl PdbCache {
     /// # Errors
     /// [`PdbError::Io`] when `dir` cannot be created, is not a folder, or
     /// (on Unix) others may write to it: they could plant a table there.
-    pub fn at(dir: impl Into<PathBuf>) -> Result<PdbCache, PdbError> {
+    pub fn at(dir: impl Into<PathBuf>) -> Result<Self, PdbError> {
         let dir = dir.into();
         let io = |error| PdbError::Io {
             path: dir.clone(),
@@ -58,7 +58,7 @@ impl PdbCache {
             );
             return Err(io(why));
         }
-        Ok(PdbCache { dir, mapped: false })
+        Ok(Self { dir, mapped: false })
     }
 
     /// Whether tables loaded from this cache are mapped into memory
@@ -69,12 +69,14 @@ impl PdbCache {
     /// still checked). The cache never changes a table file in place, but
     /// a file cut short by another program while it is mapped stops the
     /// process with a bus error; that is why it is not the default.
-    pub fn mapped(mut self, yes: bool) -> PdbCache {
+    #[must_use]
+    pub fn mapped(mut self, yes: bool) -> Self {
         self.mapped = yes;
         self
     }
 
     /// The folder.
+    #[must_use]
     pub fn dir(&self) -> &Path {
         &self.dir
     }
@@ -225,28 +227,28 @@ pub enum Progress {
 impl std::fmt::Display for Progress {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Progress::Building { table, done, total } => write!(
+            Self::Building { table, done, total } => write!(
                 f,
                 "building pattern database {table}: {done} of {total} placements ({}%)",
                 done * 100 / (*total).max(1)
             ),
-            Progress::Solving { stage, done, total } => write!(
+            Self::Solving { stage, done, total } => write!(
                 f,
                 "{stage}: {done} of {total} cells ({}%)",
                 done * 100 / (*total).max(1)
             ),
-            Progress::Searching { bound, nodes } => write!(
+            Self::Searching { bound, nodes } => write!(
                 f,
                 "searching: moves up to {bound} looked at ({nodes} nodes)"
             ),
-            Progress::NoTables { cells } => write!(
+            Self::NoTables { cells } => write!(
                 f,
                 "no pattern databases for boards of over {} cells (this one has {cells}): the \
                  shortest search uses Manhattan distance with linear conflicts alone, which \
                  can take hours past about 25 cells",
                 super::MAX_TABLE_CELLS
             ),
-            Progress::NotSaved { table, error } => write!(
+            Self::NotSaved { table, error } => write!(
                 f,
                 "pattern database {table} could not be saved (it will be built again next \
                  time): {error}"

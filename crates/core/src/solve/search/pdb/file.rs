@@ -82,7 +82,7 @@ impl PatternDb {
     /// [`PdbError::Io`] when the file cannot be read, [`PdbError::BadFile`]
     /// when it is not a sound database of `pattern`,
     /// [`PdbError::OutOfMemory`] when the table's memory cannot be had.
-    pub fn load(path: &Path, pattern: &Pattern, mapped: bool) -> Result<PatternDb, PdbError> {
+    pub fn load(path: &Path, pattern: &Pattern, mapped: bool) -> Result<Self, PdbError> {
         let io = |error| PdbError::Io {
             path: path.to_path_buf(),
             error,
@@ -132,7 +132,7 @@ impl PatternDb {
         if crc.finalize() != u32::from_le_bytes(stored) {
             return Err(bad(BadFile::Checksum));
         }
-        Ok(PatternDb {
+        Ok(Self {
             pattern: pattern.clone(),
             geo: Geometry::new(pattern.rows, pattern.cols),
             table,

@@ -38,7 +38,7 @@ pub(super) struct Geometry {
 }
 
 impl Geometry {
-    pub(super) fn new(rows: usize, cols: usize) -> Geometry {
+    pub(super) fn new(rows: usize, cols: usize) -> Self {
         let n = rows * cols;
         let all = (1u64 << n) - 1;
         let (mut has_left, mut has_right) = (0u64, 0u64);
@@ -50,7 +50,7 @@ impl Geometry {
                 has_right |= 1 << c;
             }
         }
-        Geometry {
+        Self {
             cols,
             all,
             has_left,

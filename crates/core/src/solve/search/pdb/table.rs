@@ -12,12 +12,12 @@ pub(super) struct Table(memmap2::MmapMut);
 
 impl Table {
     /// `len` zero bytes.
-    pub(super) fn zeroed(len: usize) -> std::io::Result<Table> {
+    pub(super) fn zeroed(len: usize) -> std::io::Result<Self> {
         let map = memmap2::MmapMut::map_anon(len.max(1))?;
         // Only a hint: where huge pages are not to be had, small ones serve.
         #[cfg(target_os = "linux")]
         let _ = map.advise(memmap2::Advice::HugePage);
-        Ok(Table(map))
+        Ok(Self(map))
     }
 }
 
@@ -72,7 +72,7 @@ impl Bytes {
     /// file). The cache never changes a table file in place (it writes a
     /// temporary file and renames it over), so only another program
     /// cutting it short could.
-    pub(super) fn map(file: &std::fs::File, start: usize, len: usize) -> std::io::Result<Bytes> {
+    pub(super) fn map(file: &std::fs::File, start: usize, len: usize) -> std::io::Result<Self> {
         // SAFETY: the map is read-only and private to this value; the file
         // is a cache table, replaced only by rename (see above), so its
         // bytes do not change under the map.
@@ -82,13 +82,13 @@ impl Bytes {
         }
         #[cfg(target_os = "linux")]
         let _ = map.advise(memmap2::Advice::Random);
-        Ok(Bytes::Mapped { map, start, len })
+        Ok(Self::Mapped { map, start, len })
     }
 
     /// Whether the bytes are a mapped file.
     #[cfg(test)]
     pub(super) fn is_mapped(&self) -> bool {
-        matches!(self, Bytes::Mapped { .. })
+        matches!(self, Self::Mapped { .. })
     }
 }
 
@@ -96,8 +96,8 @@ impl Deref for Bytes {
     type Target = [u8];
     fn deref(&self) -> &[u8] {
         match self {
-            Bytes::Owned(table) => table,
-            Bytes::Mapped { map, start, len } => &map[*start..*start + *len],
+            Self::Owned(table) => table,
+            Self::Mapped { map, start, len } => &map[*start..*start + *len],
         }
     }
 }
