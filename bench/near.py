@@ -19,7 +19,16 @@ Then, on other rectangles of 17 to 36 cells, ten random instances each
 constructive one, the mean ratio of the length to the proven lower
 bound, and the mean and worst seconds (tables built beforehand).
 
-    python3 bench/near.py [--count 50] [--skip-rectangles]
+Then the big boards, against the best published near-optimal solver
+(DeepCubeA, Agostinelli et al. 2019, on states scrambled by 1,000 to
+10,000 random moves): the seeded scrambles of bench/data/scrambled_*.txt
+on 5x5, 6x6 and 7x7, and uniformly random states (`npuzzle gen`) of 5x5
+to 12x12. Per board: the mean length, its ratio to the Manhattan
+distance and to the proven bound, the published mean beside it (with
+the published mean Manhattan distance of its states), seconds (mean,
+worst) and the peak memory of one process.
+
+    python3 bench/near.py [--count 50] [--skip-rectangles] [--skip-big]
 """
 import argparse
 import json
@@ -45,6 +54,10 @@ def instances():
 
 RECTANGLES = ["4x5", "3x7", "4x6", "5x6", "6x6", "4x8", "3x12", "2x16"]
 
+# DeepCubeA's published means on its test states (length, Manhattan).
+DEEPCUBEA = {"5x5": (89.4, 65.2), "6x6": (124.6, 91.8), "7x7": (253.0, 195.1)}
+UNIFORM = ["5x5", "6x6", "7x7", "8x8", "9x9", "10x10", "11x11", "12x12"]
+
 
 def solve(binary, tiles, *flags, board="5x5", to=GOAL):
     """The JSON answer of one `npuzzle solve`, and its wall-clock time."""
@@ -58,10 +71,81 @@ def solve(binary, tiles, *flags, board="5x5", to=GOAL):
     return json.loads(out), time.perf_counter() - started
 
 
+def measured(binary, board, tiles, *flags):
+    """The JSON answer of one `npuzzle solve` (to the solved arrangement),
+    its wall-clock seconds and its peak memory in MB."""
+    started = time.perf_counter()
+    child = subprocess.Popen(
+        [binary, "solve", "--board", board, "--from", tiles, "--count",
+         "--json", *flags],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )
+    out = child.stdout.read()
+    _, status, usage = os.wait4(child.pid, 0)
+    took = time.perf_counter() - started
+    assert status == 0, (board, tiles, status)
+    return json.loads(out), took, usage.ru_maxrss / 1024
+
+
+def manhattan(board, tiles):
+    """The Manhattan distance of `tiles` to the solved arrangement."""
+    rows, cols = map(int, board.split("x"))
+    total = 0
+    for cell, tile in enumerate(map(int, tiles.split())):
+        if tile:
+            home = tile - 1
+            total += abs(cell // cols - home // cols) + abs(cell % cols - home % cols)
+    return total
+
+
+def scrambled(board):
+    """The seeded scrambles of bench/data/scrambled_BOARD.txt."""
+    path = os.path.join(ROOT, "bench", "data", f"scrambled_{board}.txt")
+    with open(path) as f:
+        return [" ".join(line.split()[2:]) for line in f
+                if line.strip() and not line.startswith("#")]
+
+
+def big(binary, count):
+    """Scrambled and uniformly random states on the big boards."""
+    print(f"\n{'states':>9} {'board':>5} {'n':>3} {'length':>7} {'/MD':>5} "
+          f"{'/bound':>6} {'MD':>6} {'DeepCubeA':>9} {'its MD':>6} "
+          f"{'mean s':>6} {'worst s':>7} {'MB':>5}")
+    sets = [("scrambled", b, scrambled(b)[:count]) for b in DEEPCUBEA]
+    for board in UNIFORM:
+        starts = subprocess.run(
+            [binary, "gen", "--board", board, "--count", str(count), "--seed", "1"],
+            check=True, capture_output=True, text=True,
+        ).stdout.split("\n")[:count]
+        sets.append(("uniform", board, [t.replace("/", " ") for t in starts]))
+    for kind, board, states in sets:
+        measured(binary, board, states[0])  # tables, once
+        rows = [measured(binary, board, tiles) + (manhattan(board, tiles),)
+                for tiles in states]
+        mean = lambda v: sum(v) / len(v)
+        lengths = [a["length"] for a, *_ in rows]
+        for a, *_ in rows:
+            assert a["lower_bound"] <= a["length"], (board, a)
+        md = [r[3] for r in rows]
+        bound = [a["length"] / max(a["lower_bound"], 1) for a, *_ in rows]
+        seconds = [r[1] for r in rows]
+        peak = max(r[2] for r in rows)
+        published, its_md = DEEPCUBEA.get(board, (None, None))
+        published = f"{published:9.1f}" if published else f"{'':>9}"
+        its_md = f"{its_md:6.1f}" if its_md else f"{'':>6}"
+        print(f"{kind:>9} {board:>5} {len(rows):>3} {mean(lengths):>7.1f} "
+              f"{mean(lengths) / mean(md):>5.2f} {mean(bound):>6.2f} "
+              f"{mean(md):>6.1f} {published} {its_md} {mean(seconds):>6.2f} "
+              f"{max(seconds):>7.2f} {peak:>5.0f}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=50)
     parser.add_argument("--skip-rectangles", action="store_true")
+    parser.add_argument("--skip-big", action="store_true")
+    parser.add_argument("--big-count", type=int, default=10,
+                        help="states per big board and kind (default 10)")
     args = parser.parse_args()
     subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
     binary = os.path.join(ROOT, "target", "release", "npuzzle")
@@ -92,6 +176,8 @@ def main():
     print("target met" if ok else "TARGET MISSED")
     if not args.skip_rectangles:
         rectangles(binary)
+    if not args.skip_big:
+        big(binary, args.big_count)
     return 0 if ok else 1
 
 

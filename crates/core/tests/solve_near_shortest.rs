@@ -1,5 +1,5 @@
-//! Default answers on rectangles of 17 to 36 cells: near-shortest, with a
-//! lower bound that never exceeds the shortest length.
+//! Default answers on rectangles of 17 to 144 cells: near-shortest, with
+//! a lower bound that never exceeds the shortest length.
 
 use npuzzle_core::generate::Generator;
 use npuzzle_core::{Arrangement, Board, Solver};
@@ -69,6 +69,42 @@ fn default_answers_on_rectangles_keep_their_bounds() {
         let constructive = Solver::new().solve(&board, &from, &goal).unwrap();
         assert!(length <= constructive.len() as u64, "{rows}x{cols}");
     }
+}
+
+/// Past the searches' 64 cells (7×7 and beyond, reduced line by line):
+/// random arrangements solved (the solver replays every answer), each
+/// with a lower bound below its length, and never longer than the
+/// constructive answer on these seeds.
+#[test]
+fn big_rectangles_are_reduced_line_by_line() {
+    let mut generator = Generator::new(11);
+    for (rows, cols) in [(7, 7), (5, 13), (9, 10)] {
+        let board = Board::new_box(&[rows, cols]).unwrap();
+        let goal = Arrangement::solved(rows * cols);
+        let from = generator.reachable(&board, &goal).unwrap();
+        let near = Solver::new()
+            .shortest_when_cheap(true)
+            .solve(&board, &from, &goal)
+            .unwrap();
+        let constructive = Solver::new().solve(&board, &from, &goal).unwrap();
+        assert!(!near.is_optimal());
+        assert!(near.lower_bound() > 0, "{rows}x{cols}");
+        assert!(near.lower_bound() <= near.len() as u64, "{rows}x{cols}");
+        assert!(near.len() <= constructive.len(), "{rows}x{cols}");
+    }
+}
+
+/// Past 144 cells the default stays constructive (and streamed).
+#[test]
+fn past_twelve_by_twelve_the_default_is_constructive() {
+    let board = Board::new_box(&[12, 13]).unwrap();
+    let goal = Arrangement::solved(156);
+    let from = Generator::new(3).reachable(&board, &goal).unwrap();
+    let s = Solver::new()
+        .shortest_when_cheap(true)
+        .solve(&board, &from, &goal)
+        .unwrap();
+    assert_eq!(s.lower_bound(), 0);
 }
 
 /// The constructive answer stays one flag away.

@@ -60,7 +60,7 @@ fn solver(
     flag: Arc<AtomicBool>,
 ) -> PyResult<Solver<'static>> {
     // Without `optimal`, the CLI's default answer: shortest where cheap,
-    // near-shortest on rectangles of up to 36 cells, constructive beyond.
+    // near-shortest on rectangles of up to 144 cells, constructive beyond.
     let mut solver = Solver::new()
         .optimal(optimal)
         .shortest_when_cheap(true)

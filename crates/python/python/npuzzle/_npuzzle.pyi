@@ -134,7 +134,7 @@ def solve(
 ) -> Solution:
     """A move sequence from ``from_`` to ``to`` (default: solved); shortest
     with ``optimal``; without it, shortest where that is cheap (up to 16
-    cells), near-shortest on rectangles of up to 36 cells, constructive
+    cells), near-shortest on rectangles of up to 144 cells, constructive
     beyond. ``mapped``: tables from the cache are mapped read-only rather
     than read, one copy for all the processes of a machine. ``time_limit``
     (seconds of search) and ``max_nodes`` bound a shortest-path search:

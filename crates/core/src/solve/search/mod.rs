@@ -6,10 +6,13 @@
 //!   over cores (and machines: [`split`](crate::split));
 //! - `ida_blanks`: IDA* on rectangles with several blanks;
 //! - `weighted`: weighted A* for near-shortest answers on rectangles;
-//! - `pdb`: the pattern databases, built, stored and cached.
+//! - `pdb`: the pattern databases, built, stored and cached;
+//! - `placement`: shortest placements of a few tiles, the others ignored
+//!   (the steps of the line reduction).
 
 pub(crate) mod bfs;
 pub(crate) mod ida;
 pub(crate) mod ida_blanks;
 pub(crate) mod pdb;
+pub(crate) mod placement;
 pub(crate) mod weighted;

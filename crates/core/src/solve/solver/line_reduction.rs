@@ -1,15 +1,17 @@
 //! Near-shortest answers on rectangles too big or too thin for one
-//! weighted A* search (6×6, 5×6, 4×8, 3×12, 2×16): the rectangle is
-//! reduced line by line by the constructive solver until what is left is
-//! a rectangle searched well (at most 16 cells: shortest; at most 25 with
-//! both sides at least 4: near-shortest), which is then solved by search.
+//! weighted A* search (6×6, 7×7, 5×6, 4×8, 3×12, 2×16, …): the rectangle
+//! is reduced line by line, each line filled a few tiles at a time by a
+//! shortest placement of those tiles, until what is left is a rectangle
+//! searched well (at most 16 cells: shortest; at most 25 with both sides
+//! at least 4: near-shortest), which is then solved by search.
 //!
-//! The constructive solver fills lines towards the bottom-right corner
-//! and ends with the blank there, so the goal is first changed into one
-//! with the blank in that corner (the blank walked down, then right), and
-//! the answer ends with the walk back.
+//! Lines are filled towards the bottom-right corner, where the blank
+//! ends, so the goal is first changed into one with the blank in that
+//! corner (the blank walked down, then right), and the answer ends with
+//! the walk back.
 
-use super::{Solver, rectangle};
+use super::Solver;
+use super::near_shortest::near_rectangle;
 use crate::arrangement::{Arrangement, BLANK, Token};
 use crate::board::Board;
 use crate::moves::Move;
@@ -17,6 +19,7 @@ use crate::solve::Found;
 use crate::solve::construct::boxes;
 use crate::solve::error::SolveError;
 use crate::solve::search::ida::{self, Heuristic, Rectangle};
+use crate::solve::search::placement;
 
 /// Whether one weighted A* search does well on `rows` × `cols`: the
 /// 24-puzzle and smaller rectangles with both sides at least 4.
@@ -41,7 +44,7 @@ impl Solver<'_> {
         a: &[Token],
         b: &[Token],
     ) -> Result<(Found, u64), SolveError> {
-        let (rows, cols) = rectangle(board).expect("a rectangle");
+        let (rows, cols) = near_rectangle(board).expect("a rectangle");
         let n = rows * cols;
         // The goal with the blank walked to the far corner, and the walk.
         let (walk, cornered) = boxes::cornered(&[rows, cols], b);
@@ -76,9 +79,13 @@ impl Solver<'_> {
             });
         }
         debug_assert_eq!(walk.last().copied(), Some(n - 1));
-        let (tiles, blank_goal) = ida::relabel(a, b);
-        let lower_bound =
-            Heuristic::manhattan(&Rectangle::new(rows, cols), blank_goal).value(&tiles);
+        let lower_bound = if n <= 64 {
+            let (tiles, blank_goal) = ida::relabel(a, b);
+            Heuristic::manhattan(&Rectangle::new(rows, cols), blank_goal).value(&tiles)
+        } else {
+            // Past the searches' rectangles: the Manhattan distance alone.
+            manhattan(cols, a, b)
+        };
         debug_assert!(a.iter().filter(|&&t| t == BLANK).count() == 1);
         Ok((
             Found {
@@ -91,23 +98,129 @@ impl Solver<'_> {
     }
 }
 
-/// Lines of `a` filled towards `goal` by the constructive solver until
-/// the rest is small enough: the moves, and the rows and columns left in
-/// the bottom-right corner. The slices are taken as the solver takes them
-/// (the longer side, rows on ties).
-fn fill_lines(rows: usize, cols: usize, a: &[Token], goal: &[Token]) -> (Vec<Move>, usize, usize) {
-    let mut moves = Vec::new();
-    let (mut left_rows, mut left_cols) = (rows, cols);
-    let mut between = |_, _| {
-        if left_rows >= left_cols {
-            left_rows -= 1;
-        } else {
-            left_cols -= 1;
-        }
-        !small_enough(left_rows, left_cols)
-    };
-    if !small_enough(rows, cols) {
-        boxes::solve_box_into(&[rows, cols], a, goal, &mut |m| moves.push(m), &mut between);
+/// The sum of the tiles' Manhattan distances from `a` to `b` on a
+/// rectangle of `cols` columns (distinct tokens).
+fn manhattan(cols: usize, a: &[Token], b: &[Token]) -> u32 {
+    let mut cell_in_b = std::collections::HashMap::with_capacity(b.len());
+    for (c, &t) in b.iter().enumerate() {
+        cell_in_b.insert(t, c);
     }
-    (moves, left_rows, left_cols)
+    a.iter()
+        .enumerate()
+        .filter(|&(_, &t)| t != BLANK)
+        .map(|(c, t)| {
+            let d = cell_in_b[t];
+            ((c / cols).abs_diff(d / cols) + (c % cols).abs_diff(d % cols)) as u32
+        })
+        .sum()
+}
+
+/// The largest group of tiles placed by one search.
+const GROUP_MOST: usize = 3;
+
+/// Lines of `a` filled towards `goal` until the rest is small enough: the
+/// moves, and the rows and columns left in the bottom-right corner. The
+/// lines are taken as the constructive solver takes them (the longer
+/// side, rows on ties), each filled a group of tiles at a time by a
+/// shortest placement of the group with the tiles placed before held
+/// fixed (see `search::placement`). A line's last tile never goes alone:
+/// with its neighbours fixed it could only be put there by moving one
+/// of them.
+fn fill_lines(rows: usize, cols: usize, a: &[Token], goal: &[Token]) -> (Vec<Move>, usize, usize) {
+    let mut state = a.to_vec();
+    let mut fixed = vec![false; rows * cols];
+    let mut moves = Vec::new();
+    let (mut top, mut left) = (0, 0);
+    while !small_enough(rows - top, cols - left) {
+        let line: Vec<usize> = if rows - top >= cols - left {
+            (left..cols).map(|j| top * cols + j).collect()
+        } else {
+            (top..rows).map(|i| i * cols + left).collect()
+        };
+        for group in line_groups(&line, GROUP_MOST) {
+            let placed = place_group(rows, cols, &state, &fixed, goal, group);
+            for m in &placed {
+                state.swap(m.from as usize, m.to as usize);
+            }
+            moves.extend(placed);
+            for &c in group {
+                fixed[c] = true;
+            }
+        }
+        if rows - top >= cols - left {
+            top += 1;
+        } else {
+            left += 1;
+        }
+    }
+    (moves, rows - top, cols - left)
+}
+
+/// The moves that place the tiles of `goal` on the cells of `group`,
+/// the fixed cells kept: a shortest placement of the whole group, or
+/// where that search grows too big, of its parts one after the other.
+fn place_group(
+    rows: usize,
+    cols: usize,
+    state: &[Token],
+    fixed: &[bool],
+    goal: &[Token],
+    group: &[usize],
+) -> Vec<Move> {
+    let tiles: Vec<(Token, usize)> = group.iter().map(|&c| (goal[c], c)).collect();
+    if let Some(placed) = placement::place(rows, cols, state, fixed, &tiles) {
+        return placed;
+    }
+    assert!(group.len() > 2, "a pair of a line can always be placed");
+    let mut state = state.to_vec();
+    let mut fixed = fixed.to_vec();
+    let mut moves = Vec::new();
+    for part in line_groups(group, group.len() - 1) {
+        let placed = place_group(rows, cols, &state, &fixed, goal, part);
+        for m in &placed {
+            state.swap(m.from as usize, m.to as usize);
+        }
+        moves.extend(placed);
+        for &c in part {
+            fixed[c] = true;
+        }
+    }
+    moves
+}
+
+/// A line cut into groups of at most `most` cells, in order, the last of
+/// at least two cells.
+fn line_groups(line: &[usize], most: usize) -> Vec<&[usize]> {
+    let mut groups: Vec<&[usize]> = line.chunks(most.max(2)).collect();
+    let k = groups.len();
+    if k >= 2 && groups[k - 1].len() == 1 {
+        // (…, g, 1) becomes (…, g - 1, 2).
+        let end = line.len() - 2;
+        let start = end + 1 - groups[k - 2].len();
+        groups[k - 2] = &line[start..end];
+        groups[k - 1] = &line[end..];
+    }
+    groups
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_never_ends_with_a_group_of_one() {
+        let line: Vec<usize> = (0..7).collect();
+        let sizes = |most| {
+            line_groups(&line, most)
+                .iter()
+                .map(|g| g.len())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(sizes(3), vec![3, 2, 2]);
+        assert_eq!(sizes(2), vec![2, 2, 1, 2]);
+        assert_eq!(sizes(4), vec![4, 3]);
+        assert_eq!(sizes(1), vec![2, 2, 1, 2]);
+        let flat: Vec<usize> = line_groups(&line, 3).concat();
+        assert_eq!(flat, line);
+    }
 }

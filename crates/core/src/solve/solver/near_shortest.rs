@@ -2,8 +2,8 @@
 //! a solver looks for one, the tables it uses, and the search (weighted
 //! A* on the whole board, or after a reduction line by line).
 
+use super::Solver;
 use super::line_reduction;
-use super::{Solver, rectangle};
 use crate::arrangement::several_blanks;
 use crate::arrangement::{Arrangement, all_distinct};
 use crate::board::Board;
@@ -13,8 +13,17 @@ use crate::solve::search::pdb;
 use crate::solve::search::weighted;
 
 /// Rectangles of at most this many cells get near-shortest answers by
-/// default (6×6, 4×9, 3×12).
-const NEAR_UP_TO: usize = 36;
+/// default (6×6, 7×7, …, 12×12, 4×9, 3×12); bigger ones constructive.
+const NEAR_UP_TO: usize = 144;
+
+/// The sides of a rectangle that gets near-shortest answers: both at
+/// least 2, at most [`NEAR_UP_TO`] cells.
+pub(super) fn near_rectangle(board: &Board) -> Option<(usize, usize)> {
+    match board.box_dims()? {
+        &[rows, cols] if rows >= 2 && cols >= 2 && rows * cols <= NEAR_UP_TO => Some((rows, cols)),
+        _ => None,
+    }
+}
 
 /// The most entries of a table a near-shortest search builds on the
 /// spot: about a second of work, 32 MB.
@@ -38,8 +47,7 @@ impl Solver<'_> {
         let a = from.tokens();
         self.shortest_when_cheap
             && !self.wants_shortest(board, from)
-            && board.cell_count() <= NEAR_UP_TO
-            && rectangle(board).is_some()
+            && near_rectangle(board).is_some()
             && !several_blanks(a)
             && all_distinct(a)
     }
@@ -55,7 +63,7 @@ impl Solver<'_> {
         if !self.wants_near(board, from) {
             return Ok(None);
         }
-        let (rows, cols) = rectangle(board).expect("a rectangle");
+        let (rows, cols) = near_rectangle(board).expect("a rectangle");
         if !line_reduction::searched_whole(rows, cols) {
             let (found, lower_bound) = self.reduced(board, from.tokens(), to.tokens())?;
             return Ok(Some(weighted::Near { found, lower_bound }));

@@ -1,0 +1,315 @@
+//! Shortest placements of a few tiles: the fewest moves that bring a
+//! group of tiles (two to four) to their cells on a rectangle, the other
+//! tiles ignored and some cells held fixed. The steps of the line
+//! reduction, which fills a rectangle's lines a group at a time.
+//!
+//! The search is A* over the cells of the group's tiles and of the
+//! blank, the abstraction of a pattern database: every other tile is a
+//! wildcard, so a shortest path here is a shortest way to place the
+//! group, whatever the wildcards do. The heuristic (the tiles' Manhattan
+//! distances and the blank's way to the nearest tile still to move) is
+//! consistent, so the first goal taken from the open list is a nearest.
+
+use crate::arrangement::Token;
+use crate::moves::Move;
+
+/// The most states a placement search may number (`m^(tiles + 1)` on
+/// `m` free cells): 17 million, three bytes each, of which a search
+/// touches a small part.
+pub(crate) const MAX_STATES: u64 = 1 << 24;
+
+/// The fewest moves on a `rows` × `cols` rectangle holding `tokens` that
+/// bring each tile of `group` to its cell (`group[i] = (tile, cell)`),
+/// moving the blank only over cells where `fixed` is false; every tile of
+/// the group and the blank must stand on such cells. `None` when no
+/// sequence does it, or when the group's states are more than
+/// [`MAX_STATES`].
+///
+/// The moves are those of the whole board: played on `tokens`, they
+/// leave the fixed cells as they were.
+pub(crate) fn place(
+    rows: usize,
+    cols: usize,
+    tokens: &[Token],
+    fixed: &[bool],
+    group: &[(Token, usize)],
+) -> Option<Vec<Move>> {
+    const NONE: usize = usize::MAX;
+    let n = rows * cols;
+    // The free cells, numbered 0..m, and their free neighbours up, down,
+    // left and right (a direction's opposite is `d ^ 1`).
+    let mut local = vec![NONE; n];
+    let mut cells = Vec::new();
+    for c in 0..n {
+        if !fixed[c] {
+            local[c] = cells.len();
+            cells.push(c);
+        }
+    }
+    let m = cells.len() as u64;
+    let states = m
+        .checked_pow(group.len() as u32 + 1)
+        .filter(|&s| s <= MAX_STATES)? as usize;
+    let neighbours: Vec<[usize; 4]> = cells
+        .iter()
+        .map(|&c| {
+            let (r, k) = (c / cols, c % cols);
+            let at = |ok: bool, d: usize| if ok && !fixed[d] { local[d] } else { NONE };
+            [
+                at(r > 0, c.wrapping_sub(cols)),
+                at(r + 1 < rows, c + cols),
+                at(k > 0, c.wrapping_sub(1)),
+                at(k + 1 < cols, c + 1),
+            ]
+        })
+        .collect();
+    let distance = |a: usize, b: usize| {
+        let (a, b) = (cells[a], cells[b]);
+        (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols)
+    };
+    let place_of = |token: Token| tokens.iter().position(|&t| t == token).map(|c| local[c]);
+    let blank = place_of(0).filter(|&b| b != NONE)?;
+    let mut start = vec![blank];
+    let mut goal = Vec::with_capacity(group.len());
+    for &(tile, cell) in group {
+        start.push(place_of(tile).filter(|&c| c != NONE)?);
+        if fixed[cell] {
+            return None;
+        }
+        goal.push(local[cell]);
+    }
+    // States are the cells of the blank and of the group's tiles.
+    let encode = |s: &[usize]| s.iter().rev().fold(0u64, |acc, &c| acc * m + c as u64);
+    let decode = |mut code: u64, s: &mut [usize]| {
+        for slot in s.iter_mut() {
+            *slot = (code % m) as usize;
+            code /= m;
+        }
+    };
+    // Admissible and consistent: each move shifts one tile one step, and
+    // a tile can move only once the blank is next to it (a move of the
+    // blank alone brings it one step nearer at most).
+    let h = |s: &[usize]| {
+        let mut tiles = 0;
+        let mut nearest = usize::MAX;
+        for (&at, &to) in s[1..].iter().zip(&goal) {
+            if at != to {
+                tiles += distance(at, to);
+                nearest = nearest.min(distance(s[0], at));
+            }
+        }
+        tiles
+            + if nearest == usize::MAX {
+                0
+            } else {
+                nearest - 1
+            }
+    };
+    // depth[state]: 1 + the fewest moves found to it (0: not reached, so
+    // that the memory is zeroed lazily by the system); came[state]: 1 +
+    // the direction the blank moved in to get there (0 at the start).
+    let mut depth = vec![0u16; states];
+    let mut came = vec![0u8; states];
+    let first = encode(&start);
+    depth[first as usize] = 1;
+    // Open states by f = g + h, each bucket a stack (the deepest first
+    // among equals).
+    let mut open: Vec<Vec<u64>> = Vec::new();
+    let push = |open: &mut Vec<Vec<u64>>, f: usize, code: u64| {
+        if open.len() <= f {
+            open.resize_with(f + 1, Vec::new);
+        }
+        open[f].push(code);
+    };
+    push(&mut open, h(&start), first);
+    let mut state = vec![0usize; start.len()];
+    let mut next = state.clone();
+    let mut f = 0;
+    let found = loop {
+        while open.get(f).is_some_and(Vec::is_empty) {
+            f += 1;
+        }
+        let code = open.get_mut(f)?.pop()?;
+        decode(code, &mut state);
+        let g = depth[code as usize] as usize - 1;
+        if g + h(&state) != f {
+            continue; // reached again by a shorter way since
+        }
+        if state[1..] == goal[..] {
+            break code;
+        }
+        let b = state[0];
+        for (d, &to) in neighbours[b].iter().enumerate() {
+            if to == NONE {
+                continue;
+            }
+            // The blank moves to `to`; a tile of the group there moves to `b`.
+            next.copy_from_slice(&state);
+            next[0] = to;
+            if let Some(i) = next[1..].iter().position(|&c| c == to) {
+                next[1 + i] = b;
+            }
+            let code = encode(&next);
+            let known = depth[code as usize] as usize;
+            if (known == 0 || known > g + 2) && g + 2 <= u16::MAX as usize {
+                depth[code as usize] = g as u16 + 2;
+                came[code as usize] = d as u8 + 1;
+                push(&mut open, g + 1 + h(&next), code);
+            }
+        }
+    };
+    // The blank's cells from the goal back to the start.
+    let mut blanks = Vec::new();
+    let mut code = found;
+    loop {
+        decode(code, &mut state);
+        blanks.push(state[0]);
+        let mark = came[code as usize];
+        if mark == 0 {
+            break;
+        }
+        // Undo the move: the blank came from the opposite direction.
+        let now = state[0];
+        let before = neighbours[now][(mark as usize - 1) ^ 1];
+        next.copy_from_slice(&state);
+        next[0] = before;
+        if let Some(i) = next[1..].iter().position(|&c| c == before) {
+            next[1 + i] = now;
+        }
+        code = encode(&next);
+    }
+    blanks.reverse();
+    Some(
+        blanks
+            .windows(2)
+            .map(|w| Move {
+                from: cells[w[1]] as u32,
+                to: cells[w[0]] as u32,
+            })
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    fn played(tokens: &[Token], moves: &[Move]) -> Vec<Token> {
+        let mut t = tokens.to_vec();
+        for m in moves {
+            assert_eq!(t[m.to as usize], 0, "a move into the blank");
+            t.swap(m.from as usize, m.to as usize);
+        }
+        t
+    }
+
+    /// The fewest moves from `from` to any arrangement where `done`
+    /// holds, by breadth-first search over whole arrangements of 3×3.
+    fn fewest(from: &[Token], done: impl Fn(&[Token]) -> bool) -> usize {
+        let board = Board::new_box(&[3, 3]).unwrap();
+        let mut seen = std::collections::HashSet::from([from.to_vec()]);
+        let mut layer = vec![from.to_vec()];
+        for depth in 0.. {
+            if layer.iter().any(|t| done(t)) {
+                return depth;
+            }
+            let mut next = Vec::new();
+            for t in &layer {
+                let b = t.iter().position(|&x| x == 0).unwrap();
+                for &c in board.neighbours(b as u32) {
+                    let mut u = t.clone();
+                    u.swap(b, c as usize);
+                    if seen.insert(u.clone()) {
+                        next.push(u);
+                    }
+                }
+            }
+            layer = next;
+        }
+        unreachable!()
+    }
+
+    #[test]
+    fn placements_are_as_short_as_a_search_over_whole_arrangements() {
+        let starts: [[Token; 9]; 3] = [
+            [8, 7, 6, 5, 4, 3, 2, 1, 0],
+            [0, 8, 7, 6, 5, 4, 3, 2, 1],
+            [4, 1, 3, 0, 8, 6, 2, 7, 5],
+        ];
+        for from in starts {
+            for group in [
+                vec![(1, 0)],
+                vec![(1, 0), (2, 1)],
+                vec![(1, 0), (2, 1), (3, 2)],
+            ] {
+                let moves = place(3, 3, &from, &[false; 9], &group).unwrap();
+                let end = played(&from, &moves);
+                assert!(
+                    group.iter().all(|&(t, c)| end[c] == t),
+                    "{from:?} {group:?}"
+                );
+                let done = |t: &[Token]| group.iter().all(|&(x, c)| t[c] == x);
+                assert_eq!(moves.len(), fewest(&from, done), "{from:?} {group:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn fixed_cells_never_move() {
+        let from: Vec<Token> = vec![1, 5, 2, 4, 0, 3, 7, 8, 6];
+        let mut fixed = vec![false; 9];
+        fixed[0] = true;
+        let moves = place(3, 3, &from, &fixed, &[(2, 1), (3, 2)]).unwrap();
+        let end = played(&from, &moves);
+        assert_eq!(&end[..3], &[1, 2, 3]);
+        assert!(moves.iter().all(|m| m.from != 0 && m.to != 0));
+    }
+
+    #[test]
+    fn an_impossible_placement_is_none() {
+        // 1×3 with the middle fixed: the blank cannot reach tile 2.
+        let from: Vec<Token> = vec![2, 1, 0];
+        let fixed = [false, true, false];
+        assert_eq!(place(1, 3, &from, &fixed, &[(2, 2)]), None);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+        /// Random 3×3 arrangements and groups: the placement's length is
+        /// the fewest over whole arrangements, every fixed cell kept.
+        #[test]
+        fn random_placements_are_shortest(
+            keys in proptest::collection::vec(0u32..1000, 9),
+            size in 1usize..=3,
+            first_fixed in proptest::bool::ANY,
+        ) {
+            // A random order of the tokens, with tile 1 put home when
+            // cell 0 is to be fixed.
+            let mut from: Vec<Token> = (0..9).collect();
+            from.sort_by_key(|&t| keys[t as usize]);
+            let mut fixed = [false; 9];
+            if first_fixed {
+                let at = from.iter().position(|&t| t == 1).unwrap();
+                from.swap(0, at);
+                fixed[0] = true;
+            }
+            let start = usize::from(first_fixed);
+            let group: Vec<(Token, usize)> =
+                (start..start + size).map(|c| (c as Token + 1, c)).collect();
+            if let Some(moves) = place(3, 3, &from, &fixed, &group) {
+                let end = played(&from, &moves);
+                proptest::prop_assert!(group.iter().all(|&(t, c)| end[c] == t));
+                proptest::prop_assert!(!first_fixed || end[0] == 1);
+                if !first_fixed {
+                    let done = |t: &[Token]| group.iter().all(|&(x, c)| t[c] == x);
+                    proptest::prop_assert_eq!(moves.len(), fewest(&from, done));
+                }
+            } else {
+                // Only a fixed cell can make a placement impossible.
+                proptest::prop_assert!(first_fixed);
+            }
+        }
+    }
+}
