@@ -82,8 +82,12 @@ pub enum Command {
     /// Reads the judge's input format and prints its answers exactly as
     /// the judge expects them (TAK/NIE, YES/NO, ...).
     Judge {
-        /// Which judge's format.
-        format: Format,
+        /// Which judge's format (`--list` shows them all).
+        #[arg(required_unless_present = "list")]
+        format: Option<Format>,
+        /// List the judge formats: the problem and what it asks.
+        #[arg(long, conflicts_with = "format")]
+        list: bool,
         /// Map stdin into memory when it is a file: faster on big inputs, but
         /// the file must not shrink while it is read (that would stop the
         /// process with a bus error).
@@ -164,13 +168,38 @@ impl Question {
 #[derive(Clone, Copy, ValueEnum)]
 pub enum Format {
     /// AcWing 108: odd n, two grids, TAK/NIE.
+    #[value(alias = "acwing108")]
     Odd,
     /// POJ 2893: M N and a grid until 0 0, YES/NO.
+    #[value(alias = "poj2893")]
     Mxn,
     /// UVa 716 / POJ 1507: the M×M×M cube.
+    #[value(alias = "uva716", alias = "poj1507")]
     Commedia,
     /// HDU 4021: the 24-cell board with dead ends, Y (impossible) / N.
     Hdu4021,
+    /// POJ 1077 "Eight": a shortest way for one 3×3 grid, or unsolvable.
+    Poj1077,
+    /// HDU 1043 "Eight": the same for every grid to the end of input.
+    Hdu1043,
+    /// UVa 652 "Eight": a count, then grids; answers apart by blank lines.
+    Uva652,
+    /// HDU 3567 "Eight II": the smallest shortest way from A to B.
+    Hdu3567,
+    /// UVa 10181: a way of at most 50 moves for each 15-puzzle.
+    Uva10181,
+    /// POJ 3240: a way for one n×n puzzle (n ≤ 10), or No Answer!.
+    Poj3240,
+    /// HDU 6620: can each 15-puzzle be solved, Yes/No.
+    Hdu6620,
+    /// SGU 139: can one 15-puzzle be solved, YES/NO.
+    Sgu139,
+    /// Codeforces 645A: can two 2×2 grids of A, B, C, X meet, YES/NO.
+    Cf645a,
+    /// AtCoder ABC 224 D: the fewest moves on a 9-vertex graph, or -1.
+    Abc224d,
+    /// SPOJ SOLVING: short ways for up to 200 n×n puzzles (n ≤ 10).
+    SpojSolving,
 }
 
 impl From<Format> for JudgeFormat {
@@ -180,6 +209,17 @@ impl From<Format> for JudgeFormat {
             Format::Mxn => Self::Mxn,
             Format::Commedia => Self::Commedia,
             Format::Hdu4021 => Self::Hdu4021,
+            Format::Poj1077 => Self::Poj1077,
+            Format::Hdu1043 => Self::Hdu1043,
+            Format::Uva652 => Self::Uva652,
+            Format::Hdu3567 => Self::Hdu3567,
+            Format::Uva10181 => Self::Uva10181,
+            Format::Poj3240 => Self::Poj3240,
+            Format::Hdu6620 => Self::Hdu6620,
+            Format::Sgu139 => Self::Sgu139,
+            Format::Cf645a => Self::Cf645a,
+            Format::Abc224d => Self::Abc224d,
+            Format::SpojSolving => Self::SpojSolving,
         }
     }
 }

@@ -106,14 +106,22 @@ fn run(command: Command) -> Result<u8> {
             Ok(0)
         }
         Command::Batch(args) => batch_command(args),
-        Command::Judge { format, mmap } => {
+        Command::Judge { list: true, .. } => {
+            for (_, name, problem, asks) in judge::FORMATS {
+                say!("{name:<13} {problem:<38} {asks}")?;
+            }
+            Ok(0)
+        }
+        Command::Judge { format, mmap, .. } => {
+            let format = format.expect("clap requires a format without --list");
             let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
             let input = if mmap {
                 Input::stdin_mapped()
             } else {
                 Input::stdin()
             };
-            judge::run(format.into(), input, &mut out)?;
+            // The problems that search keep their tables in the cache.
+            judge::run_with_cache(format.into(), input, &mut out, progress::cache_or_warn())?;
             Ok(0)
         }
         Command::Gen(args) => play::gen_command(args),

@@ -134,3 +134,85 @@ fn huge_tokens_do_not_grow_memory() {
         assert!(err.contains("is too large"), "{err}");
     }
 }
+
+/// The classic problems through the command line: samples from a pipe
+/// and from a file, the old formats under their problems' names.
+#[test]
+fn classic_formats_answer_their_samples() {
+    let samples: &[(&str, &str, &str)] = &[
+        (
+            "hdu3567",
+            "2\n12X453786\n12345678X\n564178X23\n7568X4123\n",
+            "Case 1: 2\ndd\nCase 2: 8\nurrulldr\n",
+        ),
+        ("hdu1043", "2 1 3 4 5 6 7 8 x\r\n", "unsolvable\n"),
+        (
+            "sgu139",
+            "1 2 3 4\n5 6 7 8\n9 10 11 0\n13 14 15 12\n",
+            "YES\n",
+        ),
+        ("cf645a", "AB\nXC\nAC\nBX\n", "NO\n"),
+        (
+            "abc224d",
+            "5\n1 2\n1 3\n1 9\n2 9\n3 9\n1 2 3 4 5 6 7 8\n",
+            "0\n",
+        ),
+        (
+            "acwing108",
+            "3\n1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 0 8\n",
+            "TAK\n",
+        ),
+        ("poj1507", "1\n1\n0\n", "Puzzle can be solved.\n"),
+    ];
+    for &(format, input, expected) in samples {
+        let (code, out, err) = run(&["judge", format], input);
+        assert_eq!((code, out.as_str()), (0, expected), "{format}: {err}");
+        let (code, out, _) = run_on_file(&["judge", format], input, 0);
+        assert_eq!((code, out.as_str()), (0, expected), "{format} from a file");
+    }
+}
+
+#[test]
+fn judge_list_names_every_format() {
+    let (code, out, _) = run(&["judge", "--list"], "");
+    assert_eq!(code, 0);
+    for name in [
+        "odd",
+        "mxn",
+        "commedia",
+        "hdu4021",
+        "poj1077",
+        "hdu1043",
+        "uva652",
+        "hdu3567",
+        "uva10181",
+        "poj3240",
+        "hdu6620",
+        "sgu139",
+        "cf645a",
+        "abc224d",
+        "spoj-solving",
+    ] {
+        assert!(
+            out.lines().any(|l| l.starts_with(name)),
+            "{name} missing:\n{out}"
+        );
+    }
+    let (code, _, err) = run(&["judge"], "");
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn classic_bad_input_comes_after_the_earlier_answers() {
+    let (code, out, err) = run(
+        &["judge", "hdu6620"],
+        "3\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n1 2 3 x\n",
+    );
+    assert_eq!(code, 2);
+    assert_eq!(out, "Yes\n");
+    assert_clean_error(&err);
+    assert!(
+        err.contains("case 2, line 3") && err.contains("'x'"),
+        "{err}"
+    );
+}

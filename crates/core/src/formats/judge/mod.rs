@@ -28,6 +28,7 @@ use crate::reach::{NotPermutation, box_verdict, path_order, permutation_parity, 
 
 /// One of the judge formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum JudgeFormat {
     /// AcWing 108, the odd n×n puzzle: `TAK` / `NIE`.
     Odd,
@@ -37,9 +38,145 @@ pub enum JudgeFormat {
     Commedia,
     /// HDU 4021, the 24-cell board with dead ends: `Y` (impossible) / `N`.
     Hdu4021,
+    /// POJ 1077 "Eight": a shortest way to solve one 3×3 grid (`u d l r`).
+    Poj1077,
+    /// HDU 1043 "Eight": the same, for every grid to the end of input.
+    Hdu1043,
+    /// UVa 652 "Eight": the same, answers apart by blank lines.
+    Uva652,
+    /// HDU 3567 "Eight II": the smallest shortest way from A to B.
+    Hdu3567,
+    /// UVa 10181 "15-Puzzle Problem": a way of at most 50 moves (`R L U D`).
+    Uva10181,
+    /// POJ 3240 "Solution to the n²−1 Puzzle": any way, near-shortest.
+    Poj3240,
+    /// HDU 6620 "Just an Old Puzzle": whether a 15-puzzle can be solved.
+    Hdu6620,
+    /// SGU 139 "Help Needed!": the same, one grid.
+    Sgu139,
+    /// Codeforces 645A "Amity Assessment": whether two 2×2 grids meet.
+    Cf645a,
+    /// AtCoder ABC 224 D "8 Puzzle on Graph": the fewest moves, or −1.
+    Abc224d,
+    /// SPOJ SOLVING "Solving the Puzzle": short ways on n×n, n ≤ 10.
+    SpojSolving,
 }
 
+/// Every judge format, with its name on the command line, the problem
+/// and what it asks: the table of `npuzzle judge --list`.
+pub const FORMATS: &[(JudgeFormat, &str, &str, &str)] = &[
+    (
+        JudgeFormat::Odd,
+        "odd",
+        "AcWing 108 (odd n×n puzzle)",
+        "can the first grid become the second: TAK / NIE",
+    ),
+    (
+        JudgeFormat::Mxn,
+        "mxn",
+        "POJ 2893 (M×N puzzle)",
+        "does it reach 1..MN−1, blank last: YES / NO",
+    ),
+    (
+        JudgeFormat::Commedia,
+        "commedia",
+        "UVa 716 / POJ 1507 (M×M×M cube)",
+        "can the cube be solved",
+    ),
+    (
+        JudgeFormat::Hdu4021,
+        "hdu4021",
+        "HDU 4021 (24 Puzzle)",
+        "Y when the target is impossible, else N",
+    ),
+    (
+        JudgeFormat::Poj1077,
+        "poj1077",
+        "POJ 1077 (Eight)",
+        "a shortest way, or unsolvable",
+    ),
+    (
+        JudgeFormat::Hdu1043,
+        "hdu1043",
+        "HDU 1043 (Eight)",
+        "the same, every grid to the end",
+    ),
+    (
+        JudgeFormat::Uva652,
+        "uva652",
+        "UVa 652 (Eight)",
+        "the same, answers apart by blank lines",
+    ),
+    (
+        JudgeFormat::Hdu3567,
+        "hdu3567",
+        "HDU 3567 (Eight II)",
+        "the smallest shortest way A → B, d < l < r < u",
+    ),
+    (
+        JudgeFormat::Uva10181,
+        "uva10181",
+        "UVa 10181 (15-Puzzle Problem)",
+        "a shortest way (at most 50), or not solvable",
+    ),
+    (
+        JudgeFormat::Poj3240,
+        "poj3240",
+        "POJ 3240 (n²−1 puzzle)",
+        "a way (near-shortest), or No Answer!",
+    ),
+    (
+        JudgeFormat::Hdu6620,
+        "hdu6620",
+        "HDU 6620 (Just an Old Puzzle)",
+        "can the 15-puzzle be solved: Yes / No",
+    ),
+    (
+        JudgeFormat::Sgu139,
+        "sgu139",
+        "SGU 139 (Help Needed!)",
+        "can the 15-puzzle be solved: YES / NO",
+    ),
+    (
+        JudgeFormat::Cf645a,
+        "cf645a",
+        "Codeforces 645A (Amity Assessment)",
+        "can two 2×2 grids meet: YES / NO",
+    ),
+    (
+        JudgeFormat::Abc224d,
+        "abc224d",
+        "AtCoder ABC 224 D (8 Puzzle on Graph)",
+        "the fewest moves, or -1",
+    ),
+    (
+        JudgeFormat::SpojSolving,
+        "spoj-solving",
+        "SPOJ SOLVING (Solving the Puzzle)",
+        "short ways on n×n boards",
+    ),
+];
+
 impl JudgeFormat {
+    /// The word-by-word problem behind a classic format.
+    fn classic(self) -> Option<classic::Classic> {
+        use classic::Classic as C;
+        Some(match self {
+            Self::Odd | Self::Mxn | Self::Commedia | Self::Hdu4021 => return None,
+            Self::Poj1077 => C::Poj1077,
+            Self::Hdu1043 => C::Hdu1043,
+            Self::Uva652 => C::Uva652,
+            Self::Hdu3567 => C::Hdu3567,
+            Self::Uva10181 => C::Uva10181,
+            Self::Poj3240 => C::Poj3240,
+            Self::Hdu6620 => C::Hdu6620,
+            Self::Sgu139 => C::Sgu139,
+            Self::Cf645a => C::Cf645a,
+            Self::Abc224d => C::Abc224d,
+            Self::SpojSolving => C::SpojSolving,
+        })
+    }
+
     /// The answer lines for "reachable" and "unreachable".
     fn answers(self) -> (&'static str, &'static str) {
         match self {
@@ -47,6 +184,7 @@ impl JudgeFormat {
             Self::Mxn => ("YES\n", "NO\n"),
             Self::Commedia => ("Puzzle can be solved.\n", "Puzzle is unsolvable.\n"),
             Self::Hdu4021 => ("N\n", "Y\n"),
+            _ => unreachable!("the classic formats have answers of their own"),
         }
     }
 }
@@ -72,7 +210,25 @@ pub fn run<W: Write>(
     input: impl Into<Input>,
     output: &mut W,
 ) -> Result<u64, Error> {
-    read_numbers(input, |numbers| judge_all(format, numbers, output))
+    run_with_cache(format, input, output, None)
+}
+
+/// [`run`], with the pattern databases of the problems that search
+/// (UVa 10181, POJ 3240, SPOJ SOLVING) read from and written to `cache`
+/// rather than built in memory on every run (seconds).
+///
+/// # Errors
+/// As [`run`].
+pub fn run_with_cache<W: Write>(
+    format: JudgeFormat,
+    input: impl Into<Input>,
+    output: &mut W,
+    cache: Option<crate::PdbCache>,
+) -> Result<u64, Error> {
+    match format.classic() {
+        Some(problem) => classic::run(problem, input.into().into_reader(), output, cache),
+        None => read_numbers(input, |numbers| judge_all(format, numbers, output)),
+    }
 }
 
 fn judge_all<W: Write>(
@@ -185,6 +341,7 @@ impl Judge<'_> {
                 }
                 Ok(())
             }
+            _ => unreachable!("the classic formats are read word by word"),
         }
     }
 
@@ -504,5 +661,6 @@ fn decide(case: &Case, hdu: Option<&Board>) -> Result<bool, Error> {
     Ok(verdict.is_reachable())
 }
 
+mod classic;
 #[cfg(test)]
 mod tests;

@@ -36,6 +36,15 @@ impl<R: Read + Send + 'static> From<R> for Input {
 }
 
 impl Input {
+    /// The input as a plain buffered reader, for formats read word by
+    /// word rather than by the parallel parser.
+    pub(crate) fn into_reader(self) -> Box<dyn io::BufRead + Send> {
+        match self {
+            Self::Stream(reader) => Box::new(io::BufReader::with_capacity(1 << 16, reader)),
+            Self::Mapped(map) => Box::new(io::Cursor::new(map)),
+        }
+    }
+
     /// Standard input, read as a stream: safe whatever happens to the
     /// file meanwhile.
     #[must_use]

@@ -1,0 +1,186 @@
+//! Reading the classic problems' arrangements: 3×3 grids of `1`–`8` and
+//! `x`, nine-character words, n×n grids of numbers, 2×2 grids of letters
+//! and the graph of ABC 224 D, each checked as it is read.
+
+use std::io::BufRead;
+
+use super::eight::Grid;
+use super::tokens::Tokens;
+use crate::arrangement::{Arrangement, Token};
+use crate::board::{Board, Cell};
+use crate::error::{Error, shorten};
+
+/// 1..cells−1 in order, the blank last.
+pub(super) fn solved_with_blank_last(cells: usize) -> Arrangement {
+    Arrangement::new((1..cells as Token).chain([0]).collect())
+}
+
+/// The tile a 3×3 cell's character names: `1`–`8`, or `x`/`X` the blank.
+fn eight_cell(c: char) -> Option<u8> {
+    match c {
+        '1'..='8' => Some(c as u8 - b'0'),
+        'x' | 'X' => Some(0),
+        _ => None,
+    }
+}
+
+/// Checks that a 3×3 grid holds each of 0..9 once; `line` for the error.
+fn check_eight<R: BufRead>(tokens: &Tokens<R>, grid: &Grid, line: u64) -> Result<(), Error> {
+    let mut seen = [false; 9];
+    for &t in grid {
+        if std::mem::replace(&mut seen[t as usize], true) {
+            let name = if t == 0 {
+                "x".to_string()
+            } else {
+                t.to_string()
+            };
+            return Err(tokens.bad_at(line, format!("{name} appears twice in the grid")));
+        }
+    }
+    Ok(())
+}
+
+/// A 3×3 grid written cell by cell (`2 3 4 1 5 x 7 6 8`; cells may also
+/// run together in a word).
+pub(super) fn eight_grid<R: BufRead>(tokens: &mut Tokens<R>) -> Result<Grid, Error> {
+    let mut grid = [0u8; 9];
+    let mut filled = 0;
+    let mut line = 0;
+    while filled < 9 {
+        let (word, at) = tokens.expect_word("the 3×3 grid's nine cells")?;
+        line = at;
+        for c in word.chars() {
+            let tile = eight_cell(c).ok_or_else(|| {
+                tokens.bad_at(at, format!("'{}' is not a tile 1-8 or x", shorten(&word)))
+            })?;
+            if filled == 9 {
+                return Err(
+                    tokens.bad_at(at, format!("'{}' has more than nine cells", shorten(&word)))
+                );
+            }
+            grid[filled] = tile;
+            filled += 1;
+        }
+    }
+    check_eight(tokens, &grid, line)?;
+    Ok(grid)
+}
+
+/// A 3×3 grid as one word of nine characters (`12X453786`).
+pub(super) fn word_grid<R: BufRead>(tokens: &mut Tokens<R>, which: &str) -> Result<Grid, Error> {
+    let (word, line) = tokens.expect_word(which)?;
+    let cells: Option<Vec<u8>> = word.chars().map(eight_cell).collect();
+    let grid: Grid = cells.and_then(|c| c.try_into().ok()).ok_or_else(|| {
+        tokens.bad_at(
+            line,
+            format!(
+                "{which} '{}' is not nine characters 1-8 and X",
+                shorten(&word)
+            ),
+        )
+    })?;
+    check_eight(tokens, &grid, line)?;
+    Ok(grid)
+}
+
+/// An n×n grid of the numbers 0..n², each once (0 the blank).
+pub(super) fn numbers_grid<R: BufRead>(
+    tokens: &mut Tokens<R>,
+    n: usize,
+) -> Result<Vec<Token>, Error> {
+    let cells = n * n;
+    let mut seen = vec![false; cells];
+    let mut grid = Vec::with_capacity(cells);
+    for _ in 0..cells {
+        let (word, line) = tokens.expect_word("the grid's numbers")?;
+        let value = word
+            .parse::<usize>()
+            .ok()
+            .filter(|&v| v < cells)
+            .ok_or_else(|| {
+                tokens.bad_at(
+                    line,
+                    format!(
+                        "'{}' is not a number from 0 to {}",
+                        shorten(&word),
+                        cells - 1
+                    ),
+                )
+            })?;
+        if std::mem::replace(&mut seen[value], true) {
+            return Err(tokens.bad_at(line, format!("{value} appears twice in the grid")));
+        }
+        grid.push(value as Token);
+    }
+    Ok(grid)
+}
+
+/// A 2×2 grid of `A`, `B`, `C` and `X` (the empty cell), two lines of
+/// two letters; as tokens 1, 2, 3 and the blank.
+pub(super) fn letters_grid<R: BufRead>(tokens: &mut Tokens<R>) -> Result<Arrangement, Error> {
+    let mut grid = Vec::with_capacity(4);
+    let mut line = 0;
+    while grid.len() < 4 {
+        let (word, at) = tokens.expect_word("a 2×2 grid of A, B, C and X")?;
+        line = at;
+        for c in word.chars() {
+            let token = match c {
+                'A' => 1,
+                'B' => 2,
+                'C' => 3,
+                'X' => 0,
+                _ => {
+                    return Err(
+                        tokens.bad_at(at, format!("'{}' is not A, B, C or X", shorten(&word)))
+                    );
+                }
+            };
+            if grid.len() == 4 {
+                return Err(tokens.bad_at(at, "a 2×2 grid has four cells".into()));
+            }
+            grid.push(token);
+        }
+    }
+    let mut sorted = grid.clone();
+    sorted.sort_unstable();
+    if sorted != [0, 1, 2, 3] {
+        return Err(tokens.bad_at(line, "a grid holds A, B, C and X once each".into()));
+    }
+    Ok(Arrangement::new(grid))
+}
+
+/// ABC 224 D's puzzle: M, M edges `u v` of vertices 1..9, then the
+/// vertices of pieces 1..8. The board has cells 0..8 (vertex v is cell
+/// v − 1); piece j is token j, the empty vertex the blank.
+pub(super) fn graph_puzzle<R: BufRead>(
+    tokens: &mut Tokens<R>,
+) -> Result<(Board, Arrangement), Error> {
+    let m = tokens.number("M", 36)?;
+    let mut edges: Vec<(Cell, Cell)> = Vec::with_capacity(m as usize);
+    for _ in 0..m {
+        let (u, line) = vertex(tokens)?;
+        let (v, _) = vertex(tokens)?;
+        if u == v || edges.iter().any(|&e| e == (u, v) || e == (v, u)) {
+            return Err(tokens.bad_at(line, format!("edge {} {} repeats or loops", u + 1, v + 1)));
+        }
+        edges.push((u, v));
+    }
+    let mut cells = vec![0 as Token; 9];
+    for piece in 1..=8 {
+        let (v, line) = vertex(tokens)?;
+        if cells[v as usize] != 0 {
+            return Err(tokens.bad_at(line, format!("two pieces on vertex {}", v + 1)));
+        }
+        cells[v as usize] = piece;
+    }
+    Ok((Board::graph(9, &edges)?, Arrangement::new(cells)))
+}
+
+/// A vertex 1..9, as a cell 0..8, and its line.
+fn vertex<R: BufRead>(tokens: &mut Tokens<R>) -> Result<(Cell, u64), Error> {
+    let (word, line) = tokens.expect_word("a vertex")?;
+    match word.parse::<u32>() {
+        Ok(v) if (1..=9).contains(&v) => Ok((v - 1, line)),
+        _ => Err(tokens.bad_at(line, format!("'{}' is not a vertex 1 to 9", shorten(&word)))),
+    }
+}
