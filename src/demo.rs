@@ -106,9 +106,11 @@ const QUESTIONS: &[(&str, &str, &str)] = &[
 /// Prints every sample: its title and command, its input (each line
 /// after `<`) and npuzzle's answers.
 pub fn run(out: &mut impl Write) -> Result<()> {
+    // The 15-puzzle samples search: their tables are cached as solve's.
+    let cache = crate::progress::cache_or_warn();
     for (format, title, input) in SAMPLES {
         let mut answers = Vec::new();
-        judge::run(*format, input.as_bytes(), &mut answers)?;
+        judge::run_with_cache(*format, input.as_bytes(), &mut answers, cache.clone())?;
         let name = judge::FORMATS
             .iter()
             .find(|(f, ..)| f == format)

@@ -35,9 +35,10 @@ fn small_enough(rows: usize, cols: usize) -> bool {
 }
 
 impl Solver<'_> {
-    /// A solution of `a` → `b` on a rectangle: lines filled constructively,
-    /// the rest searched; and a lower bound of the shortest length
-    /// (Manhattan distance with linear conflicts).
+    /// A solution of `a` → `b` on a rectangle: lines filled by shortest
+    /// placements, the rest searched; and a lower bound of the shortest
+    /// length (Manhattan distance with linear conflicts up to 64 cells,
+    /// Manhattan distance alone beyond).
     pub(super) fn reduced(
         &self,
         board: &Board,

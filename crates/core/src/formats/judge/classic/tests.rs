@@ -107,6 +107,12 @@ fn fifteen_puzzles_are_solved_within_fifty_or_refused() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0].len(), 9, "{out}"); // the sample's LLLDRDRDR is a shortest
     assert_eq!(lines[1], "This puzzle is not solvable.");
+    // Far past 50 moves: refused at once, without a search.
+    let far = "1\n0 15 14 13\n12 11 10 9\n8 7 6 5\n4 3 2 1\n";
+    assert_eq!(
+        answer(Classic::Uva10181, far),
+        "This puzzle is not solvable.\n"
+    );
 }
 
 #[test]
