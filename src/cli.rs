@@ -138,17 +138,19 @@ pub enum PdbAction {
 
 #[derive(clap::Args)]
 pub struct Question {
-    /// Board spec: `RxC` (any dimension), mask:ROW/ROW, graph:N:u-v,..., @FILE or a preset.
+    /// Board spec: RxC (any dimension), mask:ROW/ROW, graph:N:u-v,..., @FILE or a preset.
     #[arg(short, long)]
-    pub board: String,
-    /// Start arrangement: tokens in cell order, 0 the blank ("8 2 0/4 6 1/3 7 5"), or @FILE.
+    board: Option<String>,
+    /// Start arrangement: tokens in cell order, 0 (or . or _) the blank ("8 2 0/4 6 1/3 7 5"), or @FILE.
     #[arg(short, long, allow_hyphen_values = true)]
-    pub from: String,
+    from: Option<String>,
     /// Target arrangement (or @FILE); defaults to the tiles in cell order with FROM's blanks last.
     #[arg(short, long, allow_hyphen_values = true)]
-    pub to: Option<String>,
+    to: Option<String>,
+    /// BOARD, FROM and TO without their flags, in this order: `solve 3x3 "8 2 0/4 6 1/3 7 5"`.
+    #[arg(value_name = "BOARD FROM [TO]", num_args = 0..=3, allow_hyphen_values = true)]
+    given: Vec<String>,
 }
-
 /// The target given, or the solved arrangement with `blanks` blanks last.
 pub fn target(board: &Board, to: Option<&str>, blanks: usize) -> Result<Arrangement> {
     match to {
@@ -159,9 +161,33 @@ pub fn target(board: &Board, to: Option<&str>, blanks: usize) -> Result<Arrangem
 
 impl Question {
     pub fn read(&self) -> Result<(Board, Arrangement, Arrangement)> {
-        let (board, from) = input::board_and_arrangement(&self.board, &self.from, "from")?;
-        let to = target(&board, self.to.as_deref(), from.blank_count())?;
+        let (board, from, to) = self.texts()?;
+        let (board, from) = input::board_and_arrangement(board, from, "from")?;
+        let to = target(&board, to, from.blank_count())?;
         Ok((board, from, to))
+    }
+
+    /// The board's, FROM's and TO's texts, from their flags or in order
+    /// from the words without flags.
+    fn texts(&self) -> Result<(&str, &str, Option<&str>)> {
+        // The words without flags fill, in order, what no flag gave.
+        let mut given = self.given.iter().map(String::as_str);
+        let board = self.board.as_deref().or_else(|| given.next());
+        let from = self.from.as_deref().or_else(|| given.next());
+        let to = self.to.as_deref().or_else(|| given.next());
+        if let Some(extra) = given.next() {
+            anyhow::bail!(
+                "'{}' is one word too many: BOARD, FROM and TO are given already",
+                extra.chars().take(24).collect::<String>()
+            );
+        }
+        match (board, from) {
+            (Some(board), Some(from)) => Ok((board, from, to)),
+            (None, _) => anyhow::bail!("no board: give one with --board (-b) or as the first word"),
+            (_, None) => {
+                anyhow::bail!("no FROM arrangement: give one with --from (-f) or after the board")
+            }
+        }
     }
 }
 

@@ -95,7 +95,10 @@ fn run(command: Command) -> Result<u8> {
             } else {
                 match verdict.reason() {
                     None => say!("reachable")?,
-                    Some(reason) => say!("unreachable: {reason}")?,
+                    Some(reason) => {
+                        say!("unreachable: {reason}")?;
+                        explain(reason);
+                    }
                 }
             }
             Ok(if verdict.is_reachable() { 0 } else { 1 })
@@ -177,6 +180,7 @@ fn solve_command(args: SolveArgs) -> Result<u8> {
             }
             Err(SolveError::Unreachable(reason)) => {
                 say!("unreachable: {reason}")?;
+                explain(&reason);
                 Ok(1)
             }
             Err(e) => Err(e.into()),
@@ -197,6 +201,7 @@ fn solve_command(args: SolveArgs) -> Result<u8> {
                 writeln!(out, "{}", jsonl::verdict_json(&verdict))?;
             } else {
                 writeln!(out, "unreachable: {reason}")?;
+                explain(&reason);
             }
             out.flush()?;
             return Ok(1);
@@ -240,4 +245,10 @@ fn batch_command(args: BatchArgs) -> Result<u8> {
         );
     }
     Ok(if tally.bad > 0 { 2 } else { 0 })
+}
+
+/// The reason in a player's words, on stderr below the invariant (stdout
+/// keeps one line a script can read).
+fn explain(reason: &npuzzle_core::Reason) {
+    eprintln!("  ({})", reason.explain());
 }

@@ -168,16 +168,18 @@ pub fn print_steps(
         .draw(board)
     };
     writeln!(out, "start:\n{}", draw(&tokens))?;
-    for (i, m) in moves.iter().enumerate() {
+    for (i, &m) in moves.iter().enumerate() {
+        // Named as the answer names it: a letter on 2-D boards (tile
+        // `t` moves that way), a cell pair elsewhere.
+        let letter = (from.blank_count() == 1)
+            .then(|| npuzzle_core::directions(board, &[m]))
+            .flatten();
+        let name = match letter {
+            Some(letter) => format!("{letter}, tile {}", tokens[m.from as usize]),
+            None => format!("{}-{}", m.from, m.to),
+        };
         tokens.swap(m.from as usize, m.to as usize);
-        writeln!(
-            out,
-            "move {} ({}-{}):\n{}",
-            i + 1,
-            m.from,
-            m.to,
-            draw(&tokens)
-        )?;
+        writeln!(out, "move {} ({name}):\n{}", i + 1, draw(&tokens))?;
     }
     out.flush()?;
     Ok(())

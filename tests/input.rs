@@ -139,3 +139,80 @@ fn many_small_cases_and_an_error_at_the_end() {
         "{err}"
     );
 }
+
+/// What people type: the board and arrangements without their flags,
+/// the blank as `show` draws it, presets in any case, `4 x 4`.
+#[test]
+fn everyday_input_is_accepted() {
+    let (code, out, err) = run(&["solve", "3x3", "8 2 ./4 6 1/3 7 5"], "");
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "R2U2LDLDRURDL2URDLU2RDLU\n"),
+        "{err}"
+    );
+    let (code, out, _) = run(
+        &[
+            "reach",
+            "15-Puzzle",
+            "1 2 3 4/5 6 7 8/9 10 11 12/13 14 _ 15",
+        ],
+        "",
+    );
+    assert_eq!((code, out.as_str()), (0, "reachable\n"));
+    let (code, out, _) = run(
+        &[
+            "reach",
+            "-b",
+            "4 x 4",
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0",
+        ],
+        "",
+    );
+    assert_eq!((code, out.as_str()), (0, "reachable\n"));
+    let (code, out, _) = run(&["reach", "-b", "2x2", "1 2 3 0", "1 2 3 0"], "");
+    assert_eq!((code, out.as_str()), (0, "reachable\n"));
+}
+
+#[test]
+fn too_many_words_or_none_are_clear_errors() {
+    let (code, _, err) = run(&["reach", "2x2", "1 2 3 0", "1 2 3 0", "extra"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("'extra'"), "{err}");
+    let (code, _, err) = run(&["reach", "2x2"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("no FROM arrangement"), "{err}");
+}
+
+#[test]
+fn a_repeated_tile_is_named_when_the_blank_is_missing() {
+    let (code, _, err) = run(&["solve", "-b", "3x3", "-f", "1 2 3/4 5 6/7 8 8"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("token 8 is on two cells (7 and 8)"), "{err}");
+}
+
+#[test]
+fn unreachable_answers_say_why_in_a_players_words() {
+    let (code, out, err) = run(
+        &["reach", "4x4", "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"],
+        "",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with("unreachable: permutation parity odd"),
+        "{out}"
+    );
+    assert!(err.contains("Sam Loyd's 14-15 puzzle"), "{err}");
+    let (_, out, _) = run(
+        &[
+            "reach",
+            "--json",
+            "4x4",
+            "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0",
+        ],
+        "",
+    );
+    assert!(
+        out.contains("\"explain\":\"an odd number of swaps away"),
+        "{out}"
+    );
+}

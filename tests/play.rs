@@ -208,7 +208,10 @@ fn show_draws_boards_and_arrangements() {
         "",
     );
     assert_eq!(code, 0);
-    assert_eq!(out, "start:\n 1 2\n . 3\n\nmove 1 (3-2):\n 1 2\n 3 .\n\n");
+    assert_eq!(
+        out,
+        "start:\n 1 2\n . 3\n\nmove 1 (L, tile 3):\n 1 2\n 3 .\n\n"
+    );
 }
 
 #[test]

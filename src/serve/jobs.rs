@@ -65,7 +65,11 @@ impl Tables {
             Progress::Building { table, .. } => {
                 building.remove(table);
             }
-            other => eprintln!("warning: {other}"),
+            // A table that could not be saved is worth a warning; a
+            // search's progress is not (it is the page's to show).
+            Progress::NotSaved { .. } => eprintln!("warning: {progress}"),
+            Progress::NoTables { .. } => eprintln!("note: {progress}"),
+            _ => {}
         }
         let list: Vec<Value> = building
             .iter()

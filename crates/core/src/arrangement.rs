@@ -164,8 +164,22 @@ impl Arrangement {
                 ),
             ));
         }
-        self.blank()
-            .ok_or_else(|| Error::arrangement(which, "no blank (0) on the board"))
+        self.blank().ok_or_else(|| {
+            // A repeated tile where the blank should be is the usual slip.
+            let mut first_cell = std::collections::HashMap::new();
+            let repeated =
+                self.tokens.iter().enumerate().find_map(|(cell, &t)| {
+                    first_cell.insert(t, cell).map(|first| (t, first, cell))
+                });
+            let problem = match repeated {
+                Some((t, a, b)) => format!(
+                    "no blank (0, . or _) on the board, and token {t} is on two cells \
+                     ({a} and {b}): one of them should be the blank?"
+                ),
+                None => "no blank (0, . or _) on the board".to_string(),
+            };
+            Error::arrangement(which, problem)
+        })
     }
 }
 
@@ -259,6 +273,10 @@ fn row_lengths(board: &Board) -> Option<Vec<usize>> {
 
 /// Parses one non-negative token, saying why not in words.
 pub(crate) fn parse_token(word: &str) -> Result<Token, &'static str> {
+    // The blank as `show` draws it, and as people write it.
+    if word == "." || word == "_" {
+        return Ok(BLANK);
+    }
     if word.starts_with('-') && word.len() > 1 && word[1..].bytes().all(|b| b.is_ascii_digit()) {
         return Err("is negative: tokens are 0 (the blank) or positive");
     }
@@ -476,5 +494,21 @@ mod tests {
         let a: Arrangement = serde_json::from_str("[1, 0, 2]").unwrap();
         assert_eq!(a.tokens(), &[1, 0, 2]);
         assert_eq!(serde_json::to_string(&a).unwrap(), "[1,0,2]");
+    }
+
+    #[test]
+    fn the_blank_may_be_written_as_a_dot_or_an_underscore() {
+        let a: Arrangement = "1 2 3/4 . 5/6 7 8".parse().unwrap();
+        assert_eq!(a.blank(), Some(4));
+        let b: Arrangement = "1 2 _".parse().unwrap();
+        assert_eq!(b.tokens(), &[1, 2, 0]);
+    }
+
+    #[test]
+    fn a_repeated_tile_without_a_blank_is_named() {
+        let board = Board::new_box(&[3, 3]).unwrap();
+        let a: Arrangement = "1 2 3/4 5 6/7 8 8".parse().unwrap();
+        let e = a.check(&board, "from").unwrap_err().to_string();
+        assert!(e.contains("token 8 is on two cells (7 and 8)"), "{e}");
     }
 }

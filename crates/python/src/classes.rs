@@ -97,6 +97,9 @@ pub(crate) struct Verdict {
     /// reachable).
     #[pyo3(get)]
     pub(crate) kind: Option<String>,
+    /// The reason in a player's words (`None` when reachable).
+    #[pyo3(get)]
+    pub(crate) explain: Option<String>,
 }
 
 #[pymethods]

@@ -42,11 +42,13 @@ fn reach(
             reachable: true,
             reason: None,
             kind: None,
+            explain: None,
         },
         CoreVerdict::Unreachable(reason) => Verdict {
             reachable: false,
             reason: Some(reason.to_string()),
             kind: Some(reason.kind().to_string()),
+            explain: Some(reason.explain()),
         },
     })
 }
@@ -81,7 +83,7 @@ fn solver(
 /// `max_nodes` bound a shortest-path search: past either it raises
 /// `LimitReached` with what it ruled out.
 #[pyfunction]
-#[pyo3(signature = (board, from_, to=None, optimal=true, cache=None, pattern_tiles=None, threads=None, mapped=false, time_limit=None, max_nodes=None))]
+#[pyo3(signature = (board, from_, to=None, optimal=false, cache=None, pattern_tiles=None, threads=None, mapped=false, time_limit=None, max_nodes=None))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
@@ -150,13 +152,33 @@ fn prepare(
         .collect())
 }
 
-/// `count` random arrangements that reach `to` (default: the solved
-/// one): drawn uniformly, or, with `moves`, scrambles of `to` by that
-/// many moves of the blank. The same seed gives the same arrangements on
-/// every machine.
+/// A random arrangement that reaches `to` (default: the solved one), as
+/// a list of tokens; with `count`, a list of `count` of them. Drawn
+/// uniformly, or, with `moves`, scrambles of `to` by that many moves of
+/// the blank. The same seed gives the same arrangements on every machine.
 #[pyfunction]
-#[pyo3(name = "gen", signature = (board, count=1, seed=None, moves=None, to=None))]
-fn generate(
+#[pyo3(name = "gen", signature = (board, count=None, seed=None, moves=None, to=None))]
+fn generate<'py>(
+    py: Python<'py>,
+    board: &Bound<'py, PyAny>,
+    count: Option<usize>,
+    seed: Option<u64>,
+    moves: Option<u64>,
+    to: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let many = draw(board, count.unwrap_or(1), seed, moves, to)?;
+    match count {
+        Some(_) => many.into_pyobject(py),
+        None => many
+            .into_iter()
+            .next()
+            .unwrap_or_default()
+            .into_pyobject(py),
+    }
+}
+
+/// `count` random arrangements, as [`generate`] draws them.
+fn draw(
     board: &Bound<'_, PyAny>,
     count: usize,
     seed: Option<u64>,

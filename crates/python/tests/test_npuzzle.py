@@ -115,7 +115,7 @@ def test_unsupported_questions():
     # Shortest solutions on a big board that is not a rectangle.
     big_mask = "mask:" + "/".join(["#" * 12] * 11 + ["#" * 11 + "."])
     board = npuzzle.Board(big_mask)
-    start = npuzzle.gen(board, seed=1)[0]
+    start = npuzzle.gen(board, seed=1)
     with pytest.raises(npuzzle.Unsupported):
         npuzzle.solve(board, start, optimal=True)
     # Constructive is fine there.
@@ -130,14 +130,14 @@ def test_random_arrangements():
     assert a == npuzzle.gen(board, count=5, seed=7)
     assert len(a) == 5 and all(sorted(x) == list(range(16)) for x in a)
     assert all(npuzzle.reach(board, x).reachable for x in a)
-    scrambled = npuzzle.gen(board, seed=3, moves=10, to=GOAL16)[0]
+    scrambled = npuzzle.gen(board, seed=3, moves=10, to=GOAL16)
     assert npuzzle.reach(board, scrambled, GOAL16).reachable
     assert npuzzle.solve(board, scrambled, GOAL16, pattern_tiles=0).length <= 10
 
 
 def test_constructive_solutions_on_big_boards():
     board = npuzzle.Board("30x30")
-    start = npuzzle.gen(board, seed=5)[0]
+    start = npuzzle.gen(board, seed=5)
     solution = npuzzle.solve(board, start, optimal=False)
     assert not solution.optimal and solution.nodes == 0
     assert npuzzle.apply(board, start, solution.moves) == board.solved()
@@ -281,3 +281,24 @@ def test_a_search_past_its_limit_says_what_it_ruled_out():
         npuzzle.solve("4x4", tiles, GOAL16, pattern_tiles=0, cache=False, time_limit=0.2)
     with pytest.raises(ValueError, match="time_limit"):
         npuzzle.solve("4x4", tiles, GOAL16, time_limit=0)
+
+
+def test_gen_gives_one_arrangement_or_a_list_of_them():
+    one = npuzzle.gen("5x5", seed=1)
+    assert len(one) == 25 and all(isinstance(t, int) for t in one)
+    many = npuzzle.gen("5x5", count=3, seed=1)
+    assert len(many) == 3 and many[0] == one
+
+
+def test_solve_defaults_to_the_command_lines_answer(cache):
+    start = npuzzle.gen("5x5", seed=2)
+    default = npuzzle.solve("5x5", start, cache=cache)
+    assert not default.optimal and default.lower_bound <= default.length
+    small = npuzzle.solve("3x3", "8 2 0/4 6 1/3 7 5")
+    assert small.optimal and small.length == 24
+
+
+def test_an_unreachable_verdict_explains_itself():
+    v = npuzzle.reach("4x4", "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0")
+    assert not v and "14-15" in v.explain
+

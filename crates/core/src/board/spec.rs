@@ -56,7 +56,7 @@ impl FromStr for Board {
 /// As [`Board::from_str`].
 pub fn parse_board(spec: &str) -> Result<Board, Error> {
     let spec = spec.trim();
-    if let Some(&(_, preset)) = PRESETS.iter().find(|(name, _)| *name == spec) {
+    if let Some(preset) = preset(spec) {
         return parse_board(preset);
     }
     if let Some(rows) = spec.strip_prefix("mask:") {
@@ -66,9 +66,7 @@ pub fn parse_board(spec: &str) -> Result<Board, Error> {
     if let Some(rest) = spec.strip_prefix("graph:") {
         return parse_graph(rest);
     }
-    // `4×4` and `3X3` are boxes too.
-    let boxed = spec.replace(['×', 'X'], "x");
-    if boxed.contains('x') && boxed.split('x').all(|s| !s.is_empty()) {
+    if let Some(boxed) = box_spec(spec) {
         let dims = boxed
             .split('x')
             .map(|side| {
@@ -105,7 +103,7 @@ pub fn parse_board(spec: &str) -> Result<Board, Error> {
 #[must_use]
 pub fn spec_cells(spec: &str) -> Option<usize> {
     let spec = spec.trim();
-    if let Some(&(_, preset)) = PRESETS.iter().find(|(name, _)| *name == spec) {
+    if let Some(preset) = preset(spec) {
         return spec_cells(preset);
     }
     if let Some(rows) = spec.strip_prefix("mask:") {
@@ -115,9 +113,28 @@ pub fn spec_cells(spec: &str) -> Option<usize> {
         let count = rest.split_once(':').map_or(rest, |(n, _)| n);
         return count.trim().parse().ok();
     }
-    spec.replace(['×', 'X'], "x")
+    box_spec(spec)?
         .split('x')
         .try_fold(1usize, |acc, side| acc.checked_mul(side.parse().ok()?))
+}
+
+/// The spec a preset name stands for, the name in any case (`15-Puzzle`).
+fn preset(name: &str) -> Option<&'static str> {
+    PRESETS
+        .iter()
+        .find(|(preset, _)| preset.eq_ignore_ascii_case(name))
+        .map(|&(_, spec)| spec)
+}
+
+/// A box spec as `RxC…` when `spec` is one however written (`4x4`,
+/// `4×4`, `3X3`, `4 x 4`): the sides between the `x`s, none empty.
+fn box_spec(spec: &str) -> Option<String> {
+    let boxed: String = spec
+        .replace(['×', 'X'], "x")
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    (boxed.contains('x') && boxed.split('x').all(|s| !s.is_empty())).then_some(boxed)
 }
 
 /// Writes the board's spec, which parses back to the same board.
@@ -276,6 +293,15 @@ mod tests {
         assert_eq!(parse_board("4×4").unwrap().cell_count(), 16);
         assert_eq!(parse_board("3X3").unwrap().cell_count(), 9);
         assert_eq!(spec_cells("4×4"), Some(16));
+    }
+
+    #[test]
+    fn boxes_may_have_spaces_and_presets_any_case() {
+        assert_eq!(parse_board("4 x 4").unwrap().cell_count(), 16);
+        assert_eq!(spec_cells(" 2 x 3 x 4 "), Some(24));
+        assert_eq!(parse_board("15-Puzzle").unwrap().cell_count(), 16);
+        assert_eq!(spec_cells("HDU4021"), Some(24));
+        assert!(parse_board("4 4").is_err());
     }
 
     #[test]

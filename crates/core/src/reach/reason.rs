@@ -166,6 +166,53 @@ impl Reason {
         }
     }
 
+    /// The reason in a player's words: one sentence, no invariants named.
+    ///
+    /// ```
+    /// use npuzzle_core::{Arrangement, Board, reach};
+    /// let board: Board = "4x4".parse()?;
+    /// let from: Arrangement = "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0".parse()?;
+    /// let to = Arrangement::solved(16);
+    /// let reason = reach(&board, &from, &to)?.reason().cloned().unwrap();
+    /// assert!(reason.explain().contains("Sam Loyd's 14-15 puzzle"));
+    /// # Ok::<(), npuzzle_core::Error>(())
+    /// ```
+    #[must_use]
+    pub fn explain(&self) -> String {
+        match self {
+            Self::Parity { .. } | Self::BlockParity { .. } => {
+                "an odd number of swaps away: two tiles would have to trade places, \
+                 as in Sam Loyd's 14-15 puzzle"
+                    .into()
+            }
+            Self::PathOrder { .. } | Self::TokenOrder { .. } => {
+                "on a path the tiles can never pass each other, so their order never changes".into()
+            }
+            Self::CyclicOrder { .. } => {
+                "on a ring the tiles only go round: their order around it never changes".into()
+            }
+            Self::Theta0 { .. } => {
+                "this θ-shaped board reaches only 120 of the 720 orders of its tiles".into()
+            }
+            Self::Locked { token, .. } => {
+                format!("tile {token} is stuck in a dead end the blank cannot get behind")
+            }
+            Self::LeavesBlock { token, .. } => format!(
+                "tile {token} would have to pass through a single cell into another part of \
+                 the board, which a tile never can"
+            ),
+            Self::BlankSeparated { .. } | Self::OutOfReach { .. } => {
+                "the blank can never get to where it would have to go".into()
+            }
+            Self::PartTokens { .. } => {
+                "the board falls into pieces, and tiles never move from one piece to another".into()
+            }
+            Self::ClassTokens { .. } | Self::Crossing { .. } | Self::Frozen { .. } => {
+                "with so few blanks some tiles can never get past each other".into()
+            }
+        }
+    }
+
     /// The same reason with every cell `c` renamed `rename(c)`: reasons
     /// found on a part of a board, told in the board's own cells.
     pub(crate) fn map_cells(self, rename: impl Fn(Cell) -> Cell) -> Self {

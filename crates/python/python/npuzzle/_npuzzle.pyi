@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from typing import Iterable, Optional, Sequence, Tuple, Union
+from typing import Iterable, Optional, Sequence, Tuple, Union, overload
 
 # A string such as "1 2 3/4 0 5", or integers (lists, tuples, NumPy
 # arrays; rows may be nested).
@@ -41,6 +41,8 @@ class Verdict:
     """The invariant that differs, in words (None when reachable)."""
     kind: Optional[str]
     """The invariant's name for programs (None when reachable)."""
+    explain: Optional[str]
+    """The reason in a player's words (None when reachable)."""
     def __bool__(self) -> bool: ...
 
 class Solution:
@@ -124,7 +126,7 @@ def solve(
     board: BoardLike,
     from_: ArrangementLike,
     to: Optional[ArrangementLike] = None,
-    optimal: bool = True,
+    optimal: bool = False,
     cache: CacheLike = None,
     pattern_tiles: Optional[int] = None,
     threads: Optional[int] = None,
@@ -132,10 +134,10 @@ def solve(
     time_limit: Optional[float] = None,
     max_nodes: Optional[int] = None,
 ) -> Solution:
-    """A move sequence from ``from_`` to ``to`` (default: solved); shortest
-    with ``optimal``; without it, shortest where that is cheap (up to 16
-    cells), near-shortest on rectangles of up to 144 cells, constructive
-    beyond. ``mapped``: tables from the cache are mapped read-only rather
+    """A move sequence from ``from_`` to ``to`` (default: solved). By
+    default the command line's answer: shortest where that is cheap (up to
+    16 cells), near-shortest on rectangles of up to 144 cells, constructive
+    beyond; with ``optimal=True`` a shortest one. ``mapped``: tables from the cache are mapped read-only rather
     than read, one copy for all the processes of a machine. ``time_limit``
     (seconds of search) and ``max_nodes`` bound a shortest-path search:
     past either it raises LimitReached (``.lower_bound``, ``.nodes``). Raises ValueError on bad input, Unreachable,
@@ -149,15 +151,32 @@ def prepare(
 ) -> list[Tuple[Optional[str], int, float]]:
     """Builds or loads the pattern databases: (file, entries, seconds) each."""
 
+@overload
 def gen(
     board: BoardLike,
-    count: int = 1,
+    count: None = None,
     seed: Optional[int] = None,
     moves: Optional[int] = None,
     to: Optional[ArrangementLike] = None,
-) -> list[list[int]]:
-    """``count`` random arrangements that reach ``to``: uniform, or
-    scrambles of ``moves`` moves."""
+) -> list[int]: ...
+@overload
+def gen(
+    board: BoardLike,
+    count: int,
+    seed: Optional[int] = None,
+    moves: Optional[int] = None,
+    to: Optional[ArrangementLike] = None,
+) -> list[list[int]]: ...
+def gen(
+    board: BoardLike,
+    count: Optional[int] = None,
+    seed: Optional[int] = None,
+    moves: Optional[int] = None,
+    to: Optional[ArrangementLike] = None,
+) -> Union[list[int], list[list[int]]]:
+    """A random arrangement that reaches ``to`` (a list of tokens), or with
+    ``count`` a list of that many: uniform, or scrambles of ``moves``
+    moves."""
 
 def apply(board: BoardLike, from_: ArrangementLike, moves: Sequence[Move]) -> list[int]:
     """Where ``moves`` lead from ``from_``."""

@@ -54,7 +54,12 @@ pub fn solved_fields(summary: &Summary) -> serde_json::Map<String, Value> {
 pub fn verdict_json(verdict: &Verdict) -> Value {
     match verdict.reason() {
         None => json!({"reachable": true, "reason": null}),
-        Some(r) => json!({"reachable": false, "reason": r.to_string(), "kind": r.kind()}),
+        Some(r) => json!({
+            "reachable": false,
+            "reason": r.to_string(),
+            "kind": r.kind(),
+            "explain": r.explain(),
+        }),
     }
 }
 
