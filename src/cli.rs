@@ -226,6 +226,10 @@ pub enum Format {
     Abc224d,
     /// SPOJ SOLVING: short ways for up to 200 n×n puzzles (n ≤ 10).
     SpojSolving,
+    /// AOJ 0190: the Eleven Puzzle's fewest moves (two blanks), or NA.
+    Aoj0190,
+    /// HDU 3095: the Eleven Puzzle's fewest moves, or No solution!.
+    Hdu3095,
 }
 
 impl From<Format> for JudgeFormat {
@@ -246,6 +250,8 @@ impl From<Format> for JudgeFormat {
             Format::Cf645a => Self::Cf645a,
             Format::Abc224d => Self::Abc224d,
             Format::SpojSolving => Self::SpojSolving,
+            Format::Aoj0190 => Self::Aoj0190,
+            Format::Hdu3095 => Self::Hdu3095,
         }
     }
 }

@@ -81,6 +81,11 @@ const SAMPLES: &[(JudgeFormat, &str, &str)] = &[
         "5\n1 2\n1 3\n1 9\n2 9\n3 9\n3 9 2 4 5 6 7 8\n",
     ),
     (
+        JudgeFormat::Hdu3095,
+        "Eleven puzzle (HDU 3095)",
+        "3\n2 1 0 3 4 5 6 7 8 9 0 11 10\n0 1 2 3 4 5 6 7 8 9 10 11 0\n0 11 10 9 8 7 6 5 4 3 2 1 0\n",
+    ),
+    (
         JudgeFormat::SpojSolving,
         "Solving the Puzzle (SPOJ SOLVING)",
         "1\n4\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 0 14 15\n",

@@ -163,6 +163,7 @@ fn classic_formats_answer_their_samples() {
             "TAK\n",
         ),
         ("poj1507", "1\n1\n0\n", "Puzzle can be solved.\n"),
+        ("aoj0190", "2 1 0 3 4 5 6 7 8 9 0 11 10\n-1\n", "2\n"),
     ];
     for &(format, input, expected) in samples {
         let (code, out, err) = run(&["judge", format], input);

@@ -60,6 +60,11 @@ pub enum JudgeFormat {
     Abc224d,
     /// SPOJ SOLVING "Solving the Puzzle": short ways on n×n, n ≤ 10.
     SpojSolving,
+    /// AOJ 0190 "Eleven Puzzle": the fewest moves with two blanks on a
+    /// diamond if at most 20, else `NA`.
+    Aoj0190,
+    /// HDU 3095 "Eleven puzzle": the same, or `No solution!`.
+    Hdu3095,
 }
 
 /// Every judge format, with its name on the command line, the problem
@@ -174,6 +179,8 @@ impl JudgeFormat {
             Self::Cf645a => C::Cf645a,
             Self::Abc224d => C::Abc224d,
             Self::SpojSolving => C::SpojSolving,
+            Self::Aoj0190 => C::Aoj0190,
+            Self::Hdu3095 => C::Hdu3095,
         })
     }
 

@@ -184,3 +184,36 @@ fn vertex<R: BufRead>(tokens: &mut Tokens<R>) -> Result<(Cell, u64), Error> {
         _ => Err(tokens.bad_at(line, format!("'{}' is not a vertex 1 to 9", shorten(&word)))),
     }
 }
+
+/// The Eleven Puzzle's 13 numbers (0 twice, 1..11 once each), the first
+/// of them already read (`first`, on `line`).
+pub(super) fn diamond<R: BufRead>(
+    tokens: &mut Tokens<R>,
+    (first, line): (String, u64),
+) -> Result<[u8; 13], Error> {
+    let mut cells = [0u8; 13];
+    let mut count = [0u8; 12];
+    let mut word = (first, line);
+    for (k, cell) in cells.iter_mut().enumerate() {
+        if k > 0 {
+            word = tokens.expect_word("the 13 numbers of the diamond")?;
+        }
+        let (text, at) = &word;
+        let value = text
+            .parse::<u8>()
+            .ok()
+            .filter(|&v| v <= 11)
+            .ok_or_else(|| {
+                tokens.bad_at(
+                    *at,
+                    format!("'{}' is not a number from 0 to 11", shorten(text)),
+                )
+            })?;
+        count[value as usize] += 1;
+        if count[value as usize] > if value == 0 { 2 } else { 1 } {
+            return Err(tokens.bad_at(*at, format!("{value} appears too often in the diamond")));
+        }
+        *cell = value;
+    }
+    Ok(cells)
+}

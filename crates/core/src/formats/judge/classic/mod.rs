@@ -1,8 +1,9 @@
 //! The classic judge problems that ask for moves, lengths or a verdict
 //! on small boards: Eight (POJ 1077, HDU 1043, UVa 652), Eight II (HDU
 //! 3567), the 15-puzzle (UVa 10181, HDU 6620, SGU 139), the n²−1 puzzle
-//! (POJ 3240, SPOJ SOLVING), Amity Assessment (Codeforces 645A) and
-//! 8 Puzzle on Graph (AtCoder ABC 224 D).
+//! (POJ 3240, SPOJ SOLVING), Amity Assessment (Codeforces 645A),
+//! 8 Puzzle on Graph (AtCoder ABC 224 D) and the Eleven Puzzle (AOJ 0190,
+//! HDU 3095).
 //!
 //! Input is read word by word (any whitespace), each answer written as
 //! soon as its case is read, every printed move sequence replayed first.
@@ -10,6 +11,7 @@
 //! the case and the line.
 
 mod eight;
+mod eleven;
 mod grids;
 mod tokens;
 
@@ -39,6 +41,8 @@ pub(crate) enum Classic {
     Cf645a,
     Abc224d,
     SpojSolving,
+    Aoj0190,
+    Hdu3095,
 }
 
 /// Reads `format`'s cases from `input` and writes their answers.
@@ -183,6 +187,34 @@ impl<R: BufRead> Cases<'_, R> {
                 );
                 let verdict = reach(&board, &bessie, &elsie)?;
                 self.answer(out, if verdict.is_reachable() { "YES" } else { "NO" })
+            }
+            Classic::Aoj0190 | Classic::Hdu3095 => {
+                let solver = eleven::Eleven::new();
+                let (far, count) = match format {
+                    Classic::Aoj0190 => ("NA", u64::MAX),
+                    _ => (
+                        "No solution!",
+                        self.tokens.number("the number of cases", 1 << 20)?,
+                    ),
+                };
+                for _ in 0..count {
+                    let first = if count == u64::MAX {
+                        // AOJ's cases run to a -1 (or to the end).
+                        match self.tokens.next_word()? {
+                            Some(word) if word.0 != "-1" => word,
+                            _ => break,
+                        }
+                    } else {
+                        self.tokens.expect_word("a case")?
+                    };
+                    self.next_case();
+                    let cells = grids::diamond(self.tokens, first)?;
+                    let line = solver
+                        .distance(&cells)
+                        .map_or_else(|| far.to_string(), |d| d.to_string());
+                    self.answer(out, &line)?;
+                }
+                Ok(())
             }
             Classic::Abc224d => {
                 self.next_case();

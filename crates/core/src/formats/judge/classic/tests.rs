@@ -154,6 +154,22 @@ fn amity_and_the_graph_puzzle_answer_their_samples() {
 }
 
 #[test]
+fn the_eleven_puzzle_answers_its_samples() {
+    let cases =
+        "2 1 0 3 4 5 6 7 8 9 0 11 10\n0 1 2 3 4 5 6 7 8 9 10 11 0\n0 11 10 9 8 7 6 5 4 3 2 1 0\n";
+    assert_eq!(
+        answer(Classic::Hdu3095, &format!("3\n{cases}")),
+        "2\n0\nNo solution!\n"
+    );
+    assert_eq!(
+        answer(Classic::Aoj0190, &format!("{cases}-1\n")),
+        "2\n0\nNA\n"
+    );
+    let (_, e) = error(Classic::Aoj0190, "0 0 0 1 2 3 4 5 6 7 8 9 10\n");
+    assert!(e.contains("0 appears too often"), "{e}");
+}
+
+#[test]
 fn bad_input_names_its_case_and_line_after_the_earlier_answers() {
     let (out, e) = error(Classic::Hdu1043, "1 2 3 4 5 6 7 8 x\n1 2 3 4 5 6 7 7 x\n");
     assert_eq!(out, "\n");
