@@ -454,3 +454,29 @@ fn hostile_solves_are_refused_not_attempted() {
     assert!(err.contains("at most 160000 cells"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `solve --optimal` with several blanks on a mask: the Eleven Puzzle's
+/// diamond, its first sample (2 moves).
+#[test]
+fn shortest_with_two_blanks_on_a_mask() {
+    let (code, out, err) = run(
+        &[
+            "solve",
+            "--optimal",
+            "--json",
+            "--board",
+            "mask:..#../.###./#####/.###./..#..",
+            "--from",
+            "2 1 0 3 4 5 6 7 8 9 0 11 10",
+            "--to",
+            "0 1 2 3 4 5 6 7 8 9 10 11 0",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["length"].as_u64(), v["optimal"].as_bool()),
+        (Some(2), Some(true))
+    );
+}

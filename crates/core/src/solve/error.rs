@@ -161,10 +161,10 @@ pub enum Limit {
         /// The most cells allowed.
         max: usize,
     },
-    /// Shortest solutions with several blanks are searched on small
-    /// boards and rectangles only.
+    /// Shortest solutions with several blanks are searched on boards of
+    /// at most 64 cells, or with at most two million arrangements.
     #[error(
-        "shortest solutions with several blanks are searched on rectangles (at most 64 cells) \
+        "shortest solutions with several blanks are searched on boards of at most 64 cells \
          and on boards with at most two million arrangements; this board is neither"
     )]
     ShortestSeveralBlanks,

@@ -1,7 +1,9 @@
-//! Shortest solutions with several blanks on rectangles: IDA* (Korf
-//! 1985) scored by each tile's Manhattan distance to the nearest goal
-//! cell of its kind. A move shifts one tile one step, so the sum falls by
-//! at most one a move: the bound is admissible and consistent.
+//! Shortest solutions with several blanks on small boards of any shape
+//! (rectangles, masks such as the Eleven Puzzle's diamond, graphs): IDA*
+//! (Korf 1985) scored by each tile's distance, in moves of the board, to
+//! the nearest goal cell of its kind (on a rectangle, the Manhattan
+//! distance). A move shifts one tile one step, so the sum falls by at
+//! most one a move: the bound is admissible and consistent.
 //!
 //! With several blanks, moves far apart commute and a plain search would
 //! meet the same arrangement by every order of them; two moves in a row
@@ -10,8 +12,10 @@
 //! sequence can be sorted so by swapping such neighbours). A move is
 //! never followed by its undo.
 
+use std::collections::VecDeque;
+
 use crate::arrangement::Token;
-use crate::board::Cell;
+use crate::board::{Board, Cell};
 use crate::moves::Move;
 use crate::solve::Found;
 use crate::solve::search::bfs::dense_ids;
@@ -27,35 +31,40 @@ struct Search {
     nodes: u64,
 }
 
-/// A shortest move sequence from `from` to `to` (reachable) on a
-/// `rows`×`cols` rectangle.
-pub(crate) fn shortest(rows: usize, cols: usize, from: &[Token], to: &[Token]) -> Found {
-    let n = rows * cols;
+/// The most cells a board may have for this search: its heuristic is
+/// weak, so bigger boards would take too long.
+pub(crate) const MAX_CELLS_SEARCHED: usize = 64;
+
+/// A shortest move sequence from `from` to `to` (reachable) on `board`.
+pub(crate) fn shortest(board: &Board, from: &[Token], to: &[Token]) -> Found {
+    let n = board.cell_count();
     let (tiles, goal, kinds) = dense_ids(from, to);
-    let neighbours = (0..n)
+    let neighbours: Vec<Vec<usize>> = (0..n)
         .map(|c| {
-            let (r, k) = (c / cols, c % cols);
-            let mut around = Vec::new();
-            if r > 0 {
-                around.push(c - cols);
-            }
-            if k > 0 {
-                around.push(c - 1);
-            }
-            if k + 1 < cols {
-                around.push(c + 1);
-            }
-            if r + 1 < rows {
-                around.push(c + cols);
-            }
-            around
+            board
+                .neighbours(c as Cell)
+                .iter()
+                .map(|&d| d as usize)
+                .collect()
         })
         .collect();
+    // From every goal cell, the board's distances (breadth first).
     let mut near = vec![vec![u32::MAX; kinds + 1]; n];
+    let mut distance = vec![u32::MAX; n];
     for (g, &k) in goal.iter().enumerate() {
-        for (c, row) in near.iter_mut().enumerate() {
-            let d = (c / cols).abs_diff(g / cols) + (c % cols).abs_diff(g % cols);
-            row[k as usize] = row[k as usize].min(d as u32);
+        distance.fill(u32::MAX);
+        distance[g] = 0;
+        let mut queue = VecDeque::from([g]);
+        while let Some(c) = queue.pop_front() {
+            for &d in &neighbours[c] {
+                if distance[d] == u32::MAX {
+                    distance[d] = distance[c] + 1;
+                    queue.push_back(d);
+                }
+            }
+        }
+        for (row, &d) in near.iter_mut().zip(&distance) {
+            row[k as usize] = row[k as usize].min(d);
         }
     }
     let mut search = Search {
@@ -86,7 +95,7 @@ impl Search {
         (0..self.tiles.len())
             .filter(|&c| self.tiles[c] != 0)
             .map(|c| self.near[c][self.tiles[c] as usize])
-            .sum()
+            .fold(0, u32::saturating_add)
     }
 
     /// Searches below the current path with `g` moves made; `None` when
@@ -150,12 +159,32 @@ mod tests {
             ([0, 7, 6, 5, 4, 3, 2, 0, 1], [1, 2, 3, 4, 5, 6, 7, 0, 0]),
             ([1, 1, 2, 0, 2, 0, 3, 3, 0], [0, 3, 3, 2, 0, 2, 1, 1, 0]),
         ] {
-            let found = shortest(3, 3, &a, &b);
+            let found = shortest(&board, &a, &b);
             replay(&board, &a, &b, &found.moves).unwrap();
             assert_eq!(
                 found.moves.len(),
                 bfs::shortest(&board, &a, &b).unwrap().moves.len()
             );
         }
+    }
+
+    #[test]
+    fn masks_and_graphs_are_searched_too() {
+        // The Eleven Puzzle's diamond: two blanks, 13 cells.
+        let board: Board = "mask:..#../.###./#####/.###./..#..".parse().unwrap();
+        let a = [2, 1, 0, 3, 4, 5, 6, 7, 8, 9, 0, 11, 10];
+        let b = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0];
+        let found = shortest(&board, &a, &b);
+        replay(&board, &a, &b, &found.moves).unwrap();
+        assert_eq!(found.moves.len(), 2);
+        // A ring of six with a chord, against breadth-first search.
+        let ring: Board = "graph:6:0-1,1-2,2-3,3-4,4-5,5-0,0-3".parse().unwrap();
+        let (a, b) = ([0, 1, 2, 0, 3, 4], [4, 0, 3, 2, 0, 1]);
+        let found = shortest(&ring, &a, &b);
+        replay(&ring, &a, &b, &found.moves).unwrap();
+        assert_eq!(
+            found.moves.len(),
+            bfs::shortest(&ring, &a, &b).unwrap().moves.len()
+        );
     }
 }

@@ -4,7 +4,7 @@
 //! - `bfs`: breadth-first search over every arrangement of a small board;
 //! - `ida`: IDA* on rectangles with additive pattern databases, split
 //!   over cores (and machines: [`split`](crate::split));
-//! - `ida_blanks`: IDA* on rectangles with several blanks;
+//! - `ida_blanks`: IDA* with several blanks on any board of up to 64 cells;
 //! - `weighted`: weighted A* for near-shortest answers on rectangles;
 //! - `pdb`: the pattern databases, built, stored and cached;
 //! - `placement`: shortest placements of a few tiles, the others ignored

@@ -312,11 +312,14 @@ impl<'a> Solver<'a> {
         self.wants_shortest(board, from) || self.wants_near(board, from)
     }
 
-    /// A shortest solution by IDA* on a rectangle.
+    /// A shortest solution by IDA*: on a rectangle with one blank, on any
+    /// board of up to 64 cells with several.
     fn shortest(&self, board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveError> {
         if several_blanks(a) {
-            let (rows, cols) = rectangle(board).ok_or(Limit::ShortestSeveralBlanks)?;
-            return Ok(ida_blanks::shortest(rows, cols, a, b));
+            if board.cell_count() > ida_blanks::MAX_CELLS_SEARCHED {
+                return Err(Limit::ShortestSeveralBlanks.into());
+            }
+            return Ok(ida_blanks::shortest(board, a, b));
         }
         let (heuristic, tiles) = self.heuristic(board, a, b)?;
         let started = Instant::now();
