@@ -2,7 +2,7 @@
 //! their help, and reading a question's board and arrangements.
 
 use anyhow::Result;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use npuzzle_core::formats::judge::JudgeFormat;
 use npuzzle_core::{Arrangement, Board};
 
@@ -82,9 +82,10 @@ pub enum Command {
     /// Reads the judge's input format and prints its answers exactly as
     /// the judge expects them (TAK/NIE, YES/NO, ...).
     Judge {
-        /// Which judge's format (`--list` shows them all).
-        #[arg(required_unless_present = "list")]
-        format: Option<Format>,
+        /// Which judge's format: odd, mxn, commedia, hdu4021, poj1077, hdu3567, ...
+        /// (`--list` shows them all).
+        #[arg(required_unless_present = "list", value_parser = judge_format)]
+        format: Option<JudgeFormat>,
         /// List the judge formats: the problem and what it asks.
         #[arg(long, conflicts_with = "format")]
         list: bool,
@@ -191,69 +192,10 @@ impl Question {
     }
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-pub enum Format {
-    /// AcWing 108: odd n, two grids, TAK/NIE.
-    #[value(alias = "acwing108")]
-    Odd,
-    /// POJ 2893: M N and a grid until 0 0, YES/NO.
-    #[value(alias = "poj2893")]
-    Mxn,
-    /// UVa 716 / POJ 1507: the M×M×M cube.
-    #[value(alias = "uva716", alias = "poj1507")]
-    Commedia,
-    /// HDU 4021: the 24-cell board with dead ends, Y (impossible) / N.
-    Hdu4021,
-    /// POJ 1077 "Eight": a shortest way for one 3×3 grid, or unsolvable.
-    Poj1077,
-    /// HDU 1043 "Eight": the same for every grid to the end of input.
-    Hdu1043,
-    /// UVa 652 "Eight": a count, then grids; answers apart by blank lines.
-    Uva652,
-    /// HDU 3567 "Eight II": the smallest shortest way from A to B.
-    Hdu3567,
-    /// UVa 10181: a way of at most 50 moves for each 15-puzzle.
-    Uva10181,
-    /// POJ 3240: a way for one n×n puzzle (n ≤ 10), or No Answer!.
-    Poj3240,
-    /// HDU 6620: can each 15-puzzle be solved, Yes/No.
-    Hdu6620,
-    /// SGU 139: can one 15-puzzle be solved, YES/NO.
-    Sgu139,
-    /// Codeforces 645A: can two 2×2 grids of A, B, C, X meet, YES/NO.
-    Cf645a,
-    /// AtCoder ABC 224 D: the fewest moves on a 9-vertex graph, or -1.
-    Abc224d,
-    /// SPOJ SOLVING: short ways for up to 200 n×n puzzles (n ≤ 10).
-    SpojSolving,
-    /// AOJ 0190: the Eleven Puzzle's fewest moves (two blanks), or NA.
-    Aoj0190,
-    /// HDU 3095: the Eleven Puzzle's fewest moves, or No solution!.
-    Hdu3095,
-}
-
-impl From<Format> for JudgeFormat {
-    fn from(f: Format) -> Self {
-        match f {
-            Format::Odd => Self::Odd,
-            Format::Mxn => Self::Mxn,
-            Format::Commedia => Self::Commedia,
-            Format::Hdu4021 => Self::Hdu4021,
-            Format::Poj1077 => Self::Poj1077,
-            Format::Hdu1043 => Self::Hdu1043,
-            Format::Uva652 => Self::Uva652,
-            Format::Hdu3567 => Self::Hdu3567,
-            Format::Uva10181 => Self::Uva10181,
-            Format::Poj3240 => Self::Poj3240,
-            Format::Hdu6620 => Self::Hdu6620,
-            Format::Sgu139 => Self::Sgu139,
-            Format::Cf645a => Self::Cf645a,
-            Format::Abc224d => Self::Abc224d,
-            Format::SpojSolving => Self::SpojSolving,
-            Format::Aoj0190 => Self::Aoj0190,
-            Format::Hdu3095 => Self::Hdu3095,
-        }
-    }
+/// A judge format by its name (`npuzzle judge --list`) or its problem's.
+fn judge_format(name: &str) -> Result<JudgeFormat, String> {
+    JudgeFormat::by_name(name)
+        .ok_or_else(|| format!("'{name}' is not a judge format (npuzzle judge --list names them)"))
 }
 
 /// The options of `solve`.

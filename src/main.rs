@@ -124,7 +124,7 @@ fn run(command: Command) -> Result<u8> {
                 Input::stdin()
             };
             // The problems that search keep their tables in the cache.
-            judge::run_with_cache(format.into(), input, &mut out, progress::cache_or_warn())?;
+            judge::run_with_cache(format, input, &mut out, progress::cache_or_warn())?;
             Ok(0)
         }
         Command::Gen(args) => play::gen_command(args),

@@ -193,6 +193,8 @@ fn judge_list_names_every_format() {
         "cf645a",
         "abc224d",
         "spoj-solving",
+        "aoj0190",
+        "hdu3095",
     ] {
         assert!(
             out.lines().any(|l| l.starts_with(name)),

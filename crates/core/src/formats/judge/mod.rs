@@ -160,28 +160,45 @@ pub const FORMATS: &[(JudgeFormat, &str, &str, &str)] = &[
         "SPOJ SOLVING (Solving the Puzzle)",
         "short ways on n×n boards",
     ),
+    (
+        JudgeFormat::Aoj0190,
+        "aoj0190",
+        "AOJ 0190 (Eleven Puzzle)",
+        "the fewest moves (two blanks) if at most 20, or NA",
+    ),
+    (
+        JudgeFormat::Hdu3095,
+        "hdu3095",
+        "HDU 3095 (Eleven puzzle)",
+        "the same, or No solution!",
+    ),
 ];
 
 impl JudgeFormat {
-    /// The word-by-word problem behind a classic format.
-    fn classic(self) -> Option<classic::Classic> {
-        use classic::Classic as C;
-        Some(match self {
-            Self::Odd | Self::Mxn | Self::Commedia | Self::Hdu4021 => return None,
-            Self::Poj1077 => C::Poj1077,
-            Self::Hdu1043 => C::Hdu1043,
-            Self::Uva652 => C::Uva652,
-            Self::Hdu3567 => C::Hdu3567,
-            Self::Uva10181 => C::Uva10181,
-            Self::Poj3240 => C::Poj3240,
-            Self::Hdu6620 => C::Hdu6620,
-            Self::Sgu139 => C::Sgu139,
-            Self::Cf645a => C::Cf645a,
-            Self::Abc224d => C::Abc224d,
-            Self::SpojSolving => C::SpojSolving,
-            Self::Aoj0190 => C::Aoj0190,
-            Self::Hdu3095 => C::Hdu3095,
-        })
+    /// Whether the format is one of the classic problems, read word by
+    /// word (the others are the streaming deciders).
+    fn is_classic(self) -> bool {
+        !matches!(self, Self::Odd | Self::Mxn | Self::Commedia | Self::Hdu4021)
+    }
+
+    /// The format a command line names: its name in [`FORMATS`], or the
+    /// problem's for the first formats (`acwing108`, `poj2893`, `uva716`,
+    /// `poj1507`).
+    #[must_use]
+    pub fn by_name(name: &str) -> Option<Self> {
+        const ALIASES: [(&str, JudgeFormat); 4] = [
+            ("acwing108", JudgeFormat::Odd),
+            ("poj2893", JudgeFormat::Mxn),
+            ("uva716", JudgeFormat::Commedia),
+            ("poj1507", JudgeFormat::Commedia),
+        ];
+        let name = name.to_ascii_lowercase();
+        FORMATS
+            .iter()
+            .map(|&(format, n, ..)| (n, format))
+            .chain(ALIASES)
+            .find(|&(n, _)| n == name)
+            .map(|(_, format)| format)
     }
 
     /// The answer lines for "reachable" and "unreachable".
@@ -232,9 +249,10 @@ pub fn run_with_cache<W: Write>(
     output: &mut W,
     cache: Option<crate::PdbCache>,
 ) -> Result<u64, Error> {
-    match format.classic() {
-        Some(problem) => classic::run(problem, input.into().into_reader(), output, cache),
-        None => read_numbers(input, |numbers| judge_all(format, numbers, output)),
+    if format.is_classic() {
+        classic::run(format, input.into().into_reader(), output, cache)
+    } else {
+        read_numbers(input, |numbers| judge_all(format, numbers, output))
     }
 }
 

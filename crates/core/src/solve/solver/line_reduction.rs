@@ -139,14 +139,13 @@ fn fill_lines(rows: usize, cols: usize, a: &[Token], goal: &[Token]) -> (Vec<Mov
             (top..rows).map(|i| i * cols + left).collect()
         };
         for group in line_groups(&line, GROUP_MOST) {
-            let placed = place_group(rows, cols, &state, &fixed, goal, group);
-            for m in &placed {
-                state.swap(m.from as usize, m.to as usize);
-            }
-            moves.extend(placed);
-            for &c in group {
-                fixed[c] = true;
-            }
+            place_and_fix(
+                rows,
+                cols,
+                (&mut state, &mut fixed, &mut moves),
+                goal,
+                group,
+            );
         }
         if rows - top >= cols - left {
             top += 1;
@@ -177,16 +176,28 @@ fn place_group(
     let mut fixed = fixed.to_vec();
     let mut moves = Vec::new();
     for part in line_groups(group, group.len() - 1) {
-        let placed = place_group(rows, cols, &state, &fixed, goal, part);
-        for m in &placed {
-            state.swap(m.from as usize, m.to as usize);
-        }
-        moves.extend(placed);
-        for &c in part {
-            fixed[c] = true;
-        }
+        place_and_fix(rows, cols, (&mut state, &mut fixed, &mut moves), goal, part);
     }
     moves
+}
+
+/// Places `group` (see [`place_group`]), plays the moves on `state`,
+/// adds them to `moves` and holds the group's cells fixed from then on.
+fn place_and_fix(
+    rows: usize,
+    cols: usize,
+    (state, fixed, moves): (&mut Vec<Token>, &mut Vec<bool>, &mut Vec<Move>),
+    goal: &[Token],
+    group: &[usize],
+) {
+    let placed = place_group(rows, cols, state, fixed, goal, group);
+    for m in &placed {
+        state.swap(m.from as usize, m.to as usize);
+    }
+    moves.extend(placed);
+    for &c in group {
+        fixed[c] = true;
+    }
 }
 
 /// A line cut into groups of at most `most` cells, in order, the last of

@@ -17,6 +17,7 @@ mod tokens;
 
 use std::io::{BufRead, Write};
 
+use super::JudgeFormat;
 use crate::arrangement::Arrangement;
 use crate::board::Board;
 use crate::error::Error;
@@ -27,27 +28,9 @@ use eight::{LEXICOGRAPHIC, Step, Tables};
 use grids::{eight_grid, numbers_grid, solved_with_blank_last, word_grid};
 use tokens::Tokens;
 
-/// The classic problems, by judge.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Classic {
-    Poj1077,
-    Hdu1043,
-    Uva652,
-    Hdu3567,
-    Uva10181,
-    Poj3240,
-    Hdu6620,
-    Sgu139,
-    Cf645a,
-    Abc224d,
-    SpojSolving,
-    Aoj0190,
-    Hdu3095,
-}
-
 /// Reads `format`'s cases from `input` and writes their answers.
 pub(crate) fn run<R: BufRead, W: Write>(
-    format: Classic,
+    format: JudgeFormat,
     input: R,
     output: &mut W,
     cache: Option<PdbCache>,
@@ -77,14 +60,14 @@ struct Cases<'t, R> {
 }
 
 impl<R: BufRead> Cases<'_, R> {
-    fn all<W: Write>(&mut self, format: Classic, out: &mut W) -> Result<(), Error> {
+    fn all<W: Write>(&mut self, format: JudgeFormat, out: &mut W) -> Result<(), Error> {
         match format {
-            Classic::Poj1077 => {
+            JudgeFormat::Poj1077 => {
                 self.next_case();
                 let grid = eight_grid(self.tokens)?;
                 self.eight_answer(&grid, out)
             }
-            Classic::Hdu1043 => {
+            JudgeFormat::Hdu1043 => {
                 while self.has_more()? {
                     self.next_case();
                     let grid = eight_grid(self.tokens)?;
@@ -92,7 +75,7 @@ impl<R: BufRead> Cases<'_, R> {
                 }
                 Ok(())
             }
-            Classic::Uva652 => {
+            JudgeFormat::Uva652 => {
                 let count = self.tokens.number("the number of cases", 1 << 20)?;
                 for k in 0..count {
                     self.next_case();
@@ -104,7 +87,7 @@ impl<R: BufRead> Cases<'_, R> {
                 }
                 Ok(())
             }
-            Classic::Hdu3567 => {
+            JudgeFormat::Hdu3567 => {
                 let count = self.tokens.number("the number of cases", 1 << 20)?;
                 for k in 1..=count {
                     self.next_case();
@@ -121,7 +104,7 @@ impl<R: BufRead> Cases<'_, R> {
                 }
                 Ok(())
             }
-            Classic::Uva10181 => {
+            JudgeFormat::Uva10181 => {
                 let count = self.tokens.number("the number of cases", 1 << 20)?;
                 for _ in 0..count {
                     self.next_case();
@@ -139,14 +122,14 @@ impl<R: BufRead> Cases<'_, R> {
                 }
                 Ok(())
             }
-            Classic::Poj3240 => {
+            JudgeFormat::Poj3240 => {
                 self.next_case();
                 let n = self.side(1, 10)?;
                 let from = numbers_grid(self.tokens, n)?;
                 let line = self.solve(n, &from)?.unwrap_or_else(|| "No Answer!".into());
                 self.answer(out, &line)
             }
-            Classic::SpojSolving => {
+            JudgeFormat::SpojSolving => {
                 let count = self.tokens.number("the number of cases", 200)?;
                 for _ in 0..count {
                     self.next_case();
@@ -159,13 +142,13 @@ impl<R: BufRead> Cases<'_, R> {
                 }
                 Ok(())
             }
-            Classic::Hdu6620 | Classic::Sgu139 => {
+            JudgeFormat::Hdu6620 | JudgeFormat::Sgu139 => {
                 let (yes, no) = match format {
-                    Classic::Hdu6620 => ("Yes", "No"),
+                    JudgeFormat::Hdu6620 => ("Yes", "No"),
                     _ => ("YES", "NO"),
                 };
                 let count = match format {
-                    Classic::Hdu6620 => self.tokens.number("the number of cases", 1 << 20)?,
+                    JudgeFormat::Hdu6620 => self.tokens.number("the number of cases", 1 << 20)?,
                     _ => 1,
                 };
                 let board = Board::new_box(&[4, 4])?;
@@ -178,7 +161,7 @@ impl<R: BufRead> Cases<'_, R> {
                 }
                 Ok(())
             }
-            Classic::Cf645a => {
+            JudgeFormat::Cf645a => {
                 self.next_case();
                 let board = Board::new_box(&[2, 2])?;
                 let (bessie, elsie) = (
@@ -188,10 +171,10 @@ impl<R: BufRead> Cases<'_, R> {
                 let verdict = reach(&board, &bessie, &elsie)?;
                 self.answer(out, if verdict.is_reachable() { "YES" } else { "NO" })
             }
-            Classic::Aoj0190 | Classic::Hdu3095 => {
+            JudgeFormat::Aoj0190 | JudgeFormat::Hdu3095 => {
                 let solver = eleven::Eleven::new();
                 let (far, count) = match format {
-                    Classic::Aoj0190 => ("NA", u64::MAX),
+                    JudgeFormat::Aoj0190 => ("NA", u64::MAX),
                     _ => (
                         "No solution!",
                         self.tokens.number("the number of cases", 1 << 20)?,
@@ -216,7 +199,10 @@ impl<R: BufRead> Cases<'_, R> {
                 }
                 Ok(())
             }
-            Classic::Abc224d => {
+            JudgeFormat::Odd | JudgeFormat::Mxn | JudgeFormat::Commedia | JudgeFormat::Hdu4021 => {
+                unreachable!("the deciders' formats are read by the streaming parser")
+            }
+            JudgeFormat::Abc224d => {
                 self.next_case();
                 let (board, from) = grids::graph_puzzle(self.tokens)?;
                 let goal = solved_with_blank_last(9);

@@ -36,11 +36,7 @@ impl<R: BufRead> Tokens<R> {
         let mut word = Vec::new();
         let mut start = self.line;
         loop {
-            let buffer = match self.input.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(Error::Io(e)),
-            };
+            let buffer = filled(&mut self.input)?;
             if buffer.is_empty() {
                 break;
             }
@@ -91,11 +87,7 @@ impl<R: BufRead> Tokens<R> {
     /// A read error.
     pub(crate) fn peek_word(&mut self) -> Result<bool, Error> {
         loop {
-            let buffer = match self.input.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(Error::Io(e)),
-            };
+            let buffer = filled(&mut self.input)?;
             if buffer.is_empty() {
                 return Ok(false);
             }
@@ -158,6 +150,19 @@ impl<R: BufRead> Tokens<R> {
         };
         Error::Input { place, problem }
     }
+}
+
+/// The reader's buffer, refilled when empty (empty at the end), a read
+/// that was interrupted tried again.
+fn filled<R: BufRead>(input: &mut R) -> Result<&[u8], Error> {
+    loop {
+        match input.fill_buf() {
+            Ok(_) => break,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(Error::Io(e)),
+        }
+    }
+    input.fill_buf().map_err(Error::Io)
 }
 
 #[cfg(test)]
