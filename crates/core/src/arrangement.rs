@@ -236,6 +236,19 @@ pub(crate) fn several_blanks(tokens: &[Token]) -> bool {
     blanks.next().is_some() && blanks.next().is_some()
 }
 
+/// The sum of the tiles' Manhattan distances from `from` to `to` on a
+/// box with sides `dims` (distinct tiles, the blank left out): a lower
+/// bound of the moves between them.
+pub(crate) fn manhattan(dims: &[usize], from: &[Token], to: &[Token]) -> usize {
+    let cell_in_to: std::collections::HashMap<Token, usize> =
+        to.iter().enumerate().map(|(c, &t)| (t, c)).collect();
+    from.iter()
+        .enumerate()
+        .filter(|&(_, &t)| t != BLANK)
+        .map(|(c, t)| crate::board::box_distance(dims, c, cell_in_to[t]))
+        .sum()
+}
+
 /// The lines of `text` that are not comments (`#` first), without a
 /// byte-order mark.
 fn content_lines(text: &str) -> impl Iterator<Item = &str> {

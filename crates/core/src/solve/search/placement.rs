@@ -140,17 +140,12 @@ pub(crate) fn place(
         if state[1..] == goal[..] {
             break code;
         }
-        let b = state[0];
-        for (d, &to) in neighbours[b].iter().enumerate() {
+
+        for (d, &to) in neighbours[state[0]].iter().enumerate() {
             if to == NONE {
                 continue;
             }
-            // The blank moves to `to`; a tile of the group there moves to `b`.
-            next.copy_from_slice(&state);
-            next[0] = to;
-            if let Some(i) = next[1..].iter().position(|&c| c == to) {
-                next[1 + i] = b;
-            }
+            slide(&state, to, &mut next);
             let code = encode(&next);
             let known = depth[code as usize] as usize;
             if (known == 0 || known > g + 2) && g + 2 <= u16::MAX as usize {
@@ -175,14 +170,9 @@ pub(crate) fn place(
         if mark == 0 {
             break;
         }
-        // Undo the move: the blank came from the opposite direction.
-        let now = state[0];
-        let before = neighbours[now][(mark as usize - 1) ^ 1];
-        next.copy_from_slice(&state);
-        next[0] = before;
-        if let Some(i) = next[1..].iter().position(|&c| c == before) {
-            next[1 + i] = now;
-        }
+        // Undo the move: the blank slides back the opposite way.
+        let before = neighbours[state[0]][(mark as usize - 1) ^ 1];
+        slide(&state, before, &mut next);
         code = encode(&next);
     }
     blanks.reverse();
@@ -195,6 +185,17 @@ pub(crate) fn place(
             })
             .collect(),
     )
+}
+
+/// `state` (the blank's cell, then the group's tiles') after the blank
+/// slides to the adjacent cell `to`: a tile of the group there takes the
+/// blank's cell. Sliding back undoes it.
+fn slide(state: &[usize], to: usize, next: &mut [usize]) {
+    next.copy_from_slice(state);
+    next[0] = to;
+    if let Some(i) = next[1..].iter().position(|&c| c == to) {
+        next[1 + i] = state[0];
+    }
 }
 
 #[cfg(test)]

@@ -85,7 +85,7 @@ impl Solver<'_> {
             Heuristic::manhattan(&Rectangle::new(rows, cols), blank_goal).value(&tiles)
         } else {
             // Past the searches' rectangles: the Manhattan distance alone.
-            manhattan(cols, a, b)
+            crate::arrangement::manhattan(&[rows, cols], a, b) as u32
         };
         debug_assert!(a.iter().filter(|&&t| t == BLANK).count() == 1);
         Ok((
@@ -97,23 +97,6 @@ impl Solver<'_> {
             lower_bound as u64,
         ))
     }
-}
-
-/// The sum of the tiles' Manhattan distances from `a` to `b` on a
-/// rectangle of `cols` columns (distinct tokens).
-fn manhattan(cols: usize, a: &[Token], b: &[Token]) -> u32 {
-    let mut cell_in_b = std::collections::HashMap::with_capacity(b.len());
-    for (c, &t) in b.iter().enumerate() {
-        cell_in_b.insert(t, c);
-    }
-    a.iter()
-        .enumerate()
-        .filter(|&(_, &t)| t != BLANK)
-        .map(|(c, t)| {
-            let d = cell_in_b[t];
-            ((c / cols).abs_diff(d / cols) + (c % cols).abs_diff(d % cols)) as u32
-        })
-        .sum()
 }
 
 /// The largest group of tiles placed by one search.

@@ -2,8 +2,8 @@
 //! a solver looks for one, the tables it uses, and the search (weighted
 //! A* on the whole board, or after a reduction line by line).
 
-use super::Solver;
 use super::line_reduction;
+use super::{Solver, sides};
 use crate::arrangement::several_blanks;
 use crate::arrangement::{Arrangement, all_distinct};
 use crate::board::Board;
@@ -19,10 +19,7 @@ const NEAR_UP_TO: usize = 144;
 /// The sides of a rectangle that gets near-shortest answers: both at
 /// least 2, at most [`NEAR_UP_TO`] cells.
 pub(super) fn near_rectangle(board: &Board) -> Option<(usize, usize)> {
-    match board.box_dims()? {
-        &[rows, cols] if rows >= 2 && cols >= 2 && rows * cols <= NEAR_UP_TO => Some((rows, cols)),
-        _ => None,
-    }
+    sides(board, NEAR_UP_TO, "near-shortest answers").ok()
 }
 
 /// The most entries of a table a near-shortest search builds on the

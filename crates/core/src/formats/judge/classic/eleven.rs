@@ -31,7 +31,7 @@ const CELLS: [(i8, i8); 13] = [
 ];
 
 /// The most moves an answer may have.
-pub(crate) const MAX_MOVES: u32 = 20;
+const MAX_MOVES: u32 = 20;
 /// How far each side of the meeting searches.
 const HALF: u32 = MAX_MOVES / 2;
 
@@ -119,11 +119,7 @@ pub(crate) struct Eleven {
 impl Eleven {
     pub(crate) fn new() -> Self {
         let next = neighbours();
-        let mut goal = [0u8; 13];
-        for (cell, slot) in goal.iter_mut().enumerate().take(12).skip(1) {
-            *slot = cell as u8;
-        }
-        let near_goal = within(pack(&goal), HALF, &next);
+        let near_goal = within(goal(), HALF, &next);
         Self { next, near_goal }
     }
 
@@ -131,40 +127,20 @@ impl Eleven {
     /// reading order: 1..11 once each, 0 twice) to the goal, if at most
     /// [`MAX_MOVES`].
     pub(crate) fn distance(&self, cells: &[u8; 13]) -> Option<u32> {
-        let start = pack(cells);
-        let mut best: Option<u32> = None;
-        let mut seen = FxHashMap::default();
-        seen.insert(start, 0u32);
-        let mut layer = vec![start];
-        let mut step = Vec::new();
-        for d in 0..=HALF {
-            // Sums found later are at least `d`.
-            if best.is_some_and(|b| b <= d) {
-                break;
-            }
-            for p in &layer {
-                if let Some(&rest) = self.near_goal.get(p) {
-                    best = Some(best.map_or(d + rest, |b| b.min(d + rest)));
-                }
-            }
-            if d == HALF {
-                break;
-            }
-            let mut new_layer = Vec::new();
-            for &p in &layer {
-                step.clear();
-                moves_from(p, &self.next, &mut step);
-                for &q in &step {
-                    seen.entry(q).or_insert_with(|| {
-                        new_layer.push(q);
-                        d + 1
-                    });
-                }
-            }
-            layer = new_layer;
-        }
-        best.filter(|&b| b <= MAX_MOVES)
+        within(pack(cells), HALF, &self.next)
+            .iter()
+            .filter_map(|(p, d)| self.near_goal.get(p).map(|rest| d + rest))
+            .min()
     }
+}
+
+/// The goal: the blanks on the top and bottom cells, 1..11 between.
+fn goal() -> Packed {
+    let mut cells = [0u8; 13];
+    for (cell, slot) in cells.iter_mut().enumerate().take(12).skip(1) {
+        *slot = cell as u8;
+    }
+    pack(&cells)
 }
 
 #[cfg(test)]
@@ -185,13 +161,7 @@ mod tests {
     fn the_meeting_agrees_with_one_search_from_the_start() {
         let eleven = Eleven::new();
         let next = neighbours();
-        let goal = {
-            let mut g = [0u8; 13];
-            for (cell, slot) in g.iter_mut().enumerate().take(12).skip(1) {
-                *slot = cell as u8;
-            }
-            pack(&g)
-        };
+        let goal = goal();
         // Starts scrambled from the goal: their distance by a plain
         // breadth-first search from them, to 12 moves.
         let mut p = goal;

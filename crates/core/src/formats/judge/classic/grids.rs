@@ -40,28 +40,47 @@ fn check_eight<R: BufRead>(tokens: &Tokens<R>, grid: &Grid, line: u64) -> Result
     Ok(())
 }
 
+/// `count` cells written one character each, in words that may hold
+/// several (`2 3 4`, `234`, `AB`): each character's cell by `cell`, else
+/// the error says the word is not `kinds`. Also the line of the last word.
+fn char_cells<R: BufRead, T>(
+    tokens: &mut Tokens<R>,
+    count: usize,
+    what: &str,
+    kinds: &str,
+    cell: impl Fn(char) -> Option<T>,
+) -> Result<(Vec<T>, u64), Error> {
+    let mut cells = Vec::with_capacity(count);
+    let mut line = 0;
+    while cells.len() < count {
+        let (word, at) = tokens.expect_word(what)?;
+        line = at;
+        for c in word.chars() {
+            let value = cell(c)
+                .ok_or_else(|| tokens.bad_at(at, format!("'{}' is not {kinds}", shorten(&word))))?;
+            if cells.len() == count {
+                return Err(tokens.bad_at(
+                    at,
+                    format!("'{}' runs past the grid's {count} cells", shorten(&word)),
+                ));
+            }
+            cells.push(value);
+        }
+    }
+    Ok((cells, line))
+}
+
 /// A 3×3 grid written cell by cell (`2 3 4 1 5 x 7 6 8`; cells may also
 /// run together in a word).
 pub(super) fn eight_grid<R: BufRead>(tokens: &mut Tokens<R>) -> Result<Grid, Error> {
-    let mut grid = [0u8; 9];
-    let mut filled = 0;
-    let mut line = 0;
-    while filled < 9 {
-        let (word, at) = tokens.expect_word("the 3×3 grid's nine cells")?;
-        line = at;
-        for c in word.chars() {
-            let tile = eight_cell(c).ok_or_else(|| {
-                tokens.bad_at(at, format!("'{}' is not a tile 1-8 or x", shorten(&word)))
-            })?;
-            if filled == 9 {
-                return Err(
-                    tokens.bad_at(at, format!("'{}' has more than nine cells", shorten(&word)))
-                );
-            }
-            grid[filled] = tile;
-            filled += 1;
-        }
-    }
+    let (cells, line) = char_cells(
+        tokens,
+        9,
+        "the 3×3 grid's nine cells",
+        "a tile 1-8 or x",
+        eight_cell,
+    )?;
+    let grid: Grid = cells.try_into().expect("nine cells");
     check_eight(tokens, &grid, line)?;
     Ok(grid)
 }
@@ -118,29 +137,20 @@ pub(super) fn numbers_grid<R: BufRead>(
 /// A 2×2 grid of `A`, `B`, `C` and `X` (the empty cell), two lines of
 /// two letters; as tokens 1, 2, 3 and the blank.
 pub(super) fn letters_grid<R: BufRead>(tokens: &mut Tokens<R>) -> Result<Arrangement, Error> {
-    let mut grid = Vec::with_capacity(4);
-    let mut line = 0;
-    while grid.len() < 4 {
-        let (word, at) = tokens.expect_word("a 2×2 grid of A, B, C and X")?;
-        line = at;
-        for c in word.chars() {
-            let token = match c {
-                'A' => 1,
-                'B' => 2,
-                'C' => 3,
-                'X' => 0,
-                _ => {
-                    return Err(
-                        tokens.bad_at(at, format!("'{}' is not A, B, C or X", shorten(&word)))
-                    );
-                }
-            };
-            if grid.len() == 4 {
-                return Err(tokens.bad_at(at, "a 2×2 grid has four cells".into()));
-            }
-            grid.push(token);
-        }
-    }
+    let letter = |c| match c {
+        'A' => Some(1),
+        'B' => Some(2),
+        'C' => Some(3),
+        'X' => Some(0),
+        _ => None,
+    };
+    let (grid, line) = char_cells(
+        tokens,
+        4,
+        "a 2×2 grid of A, B, C and X",
+        "A, B, C or X",
+        letter,
+    )?;
     let mut sorted = grid.clone();
     sorted.sort_unstable();
     if sorted != [0, 1, 2, 3] {

@@ -18,7 +18,7 @@ mod tokens;
 use std::io::{BufRead, Write};
 
 use super::JudgeFormat;
-use crate::arrangement::Arrangement;
+use crate::arrangement::{Arrangement, manhattan};
 use crate::board::Board;
 use crate::error::Error;
 use crate::moves::{Move, replay};
@@ -111,13 +111,12 @@ impl<R: BufRead> Cases<'_, R> {
                     let from = numbers_grid(self.tokens, 4)?;
                     // Past 50 moves by the Manhattan distance alone, no
                     // search is needed to say so (and one could be long).
-                    let line = match (manhattan(4, &from) <= 50).then(|| self.solve(4, &from)) {
-                        Some(result) => match result? {
-                            Some(letters) if letters.len() <= 50 => letters,
-                            _ => "This puzzle is not solvable.".into(),
-                        },
-                        None => "This puzzle is not solvable.".into(),
-                    };
+                    let goal = solved_with_blank_last(16);
+                    let near = manhattan(&[4, 4], &from, goal.tokens()) <= 50;
+                    let solved = if near { self.solve(4, &from)? } else { None };
+                    let line = solved
+                        .filter(|letters| letters.len() <= 50)
+                        .unwrap_or_else(|| "This puzzle is not solvable.".into());
                     self.answer(out, &line)?;
                 }
                 Ok(())
@@ -289,19 +288,6 @@ impl<R: BufRead> Cases<'_, R> {
             Err(e) => Err(self.tokens.bad_case(e.to_string())),
         }
     }
-}
-
-/// The tiles' Manhattan distance to 1..n²−1 with the blank last: a lower
-/// bound of the moves.
-fn manhattan(n: usize, grid: &[u32]) -> usize {
-    grid.iter()
-        .enumerate()
-        .filter(|&(_, &t)| t != 0)
-        .map(|(cell, &t)| {
-            let home = t as usize - 1;
-            (cell / n).abs_diff(home / n) + (cell % n).abs_diff(home % n)
-        })
-        .sum()
 }
 
 /// HDU 3567's and Eight's letter for where the blank moves.
