@@ -149,7 +149,7 @@ pub struct Question {
     #[arg(short, long, allow_hyphen_values = true)]
     to: Option<String>,
     /// BOARD, FROM and TO without their flags, in this order: `solve 3x3 "8 2 0/4 6 1/3 7 5"`.
-    #[arg(value_name = "BOARD FROM [TO]", num_args = 0..=3, allow_hyphen_values = true)]
+    #[arg(value_name = "BOARD FROM [TO]", num_args = 0..=3)]
     given: Vec<String>,
 }
 /// The target given, or the solved arrangement with `blanks` blanks last.
@@ -224,6 +224,9 @@ pub struct SolveArgs {
     /// With --steps: colour tiles on their goal cell.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     pub color: Color,
+    /// Also write the solution as an animated SVG to FILE (-: only the SVG, on stdout).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "steps"])]
+    pub svg: Option<String>,
     #[command(flatten)]
     pub limits: progress::SearchLimits,
 }
@@ -311,4 +314,7 @@ pub struct ShowArgs {
     /// Colour tiles on their goal cell.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     pub color: Color,
+    /// Write the board as an SVG picture to FILE instead (-: stdout).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<String>,
 }

@@ -11,8 +11,8 @@ use std::io::{self, BufWriter, Write};
 
 use anyhow::Result;
 use clap::Parser;
-use npuzzle_core::formats::jsonl;
 use npuzzle_core::formats::judge::{self, Input};
+use npuzzle_core::formats::{jsonl, svg};
 use npuzzle_core::{SolveError, Solver, Verdict, reach};
 
 /// `println!` that gives back write errors (a closed pipe, a full disk)
@@ -167,10 +167,14 @@ fn solve_command(args: SolveArgs) -> Result<u8> {
         json,
         steps,
         color,
+        svg,
         limits,
     } = args;
     progress::check_pattern_tiles(pattern_tiles, optimal)?;
     let (board, from, to) = question.read()?;
+    if svg.is_some() {
+        svg::check_size(&board)?;
+    }
     let solver = limits.apply(solver(optimal, fast, pattern_tiles))?;
     if steps {
         return match solver.solve(&board, &from, &to) {
@@ -188,10 +192,23 @@ fn solve_command(args: SolveArgs) -> Result<u8> {
     }
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut writer = MoveWriter::new(&board, &from, json, count);
+    // With --svg the moves are kept for the animation (as many as it
+    // plays, and one more to know when there are too many).
+    let mut kept = Vec::new();
+    let only_svg = svg.as_deref() == Some("-");
     let summary = if count {
         solver.count(&board, &from, &to)
     } else {
-        solver.solve_into(&board, &from, &to, |m| writer.push(m, &mut out))
+        solver.solve_into(&board, &from, &to, |m| {
+            if svg.is_some() && kept.len() <= svg::MAX_ANIMATED_MOVES {
+                kept.push(m);
+            }
+            if only_svg {
+                Ok(())
+            } else {
+                writer.push(m, &mut out)
+            }
+        })
     };
     let summary = match summary {
         Ok(summary) => summary,
@@ -208,8 +225,22 @@ fn solve_command(args: SolveArgs) -> Result<u8> {
         }
         Err(e) => return Err(e.into()),
     };
-    writer.finish(&summary, &mut out)?;
-    out.flush()?;
+    if !only_svg {
+        writer.finish(&summary, &mut out)?;
+        out.flush()?;
+    }
+    if let Some(path) = &svg {
+        // After the answer: a solution too long to animate is still given.
+        if summary.length > svg::MAX_ANIMATED_MOVES as u64 {
+            anyhow::bail!(
+                "an animated SVG plays at most {} moves; this solution has {}",
+                svg::MAX_ANIMATED_MOVES,
+                summary.length
+            );
+        }
+        let film = svg::animation(&board, from.tokens(), to.tokens(), &kept)?;
+        output::write_svg(path, &film)?;
+    }
     Ok(0)
 }
 

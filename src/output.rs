@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use npuzzle_core::formats::jsonl;
 use npuzzle_core::{Arrangement, Board, Directions, Move, Summary};
 
@@ -111,6 +111,19 @@ impl<'a> MoveWriter<'a> {
 }
 
 /// What is known of a solution's length against the shortest.
+/// Writes an SVG picture to `path`, or to stdout when it is `-`.
+///
+/// # Errors
+/// When the file cannot be written (named in the message).
+pub fn write_svg(path: &str, picture: &str) -> Result<()> {
+    if path == "-" {
+        let mut out = io::stdout().lock();
+        out.write_all(picture.as_bytes())?;
+        return Ok(out.flush()?);
+    }
+    std::fs::write(path, picture).with_context(|| format!("writing the SVG to {path}"))
+}
+
 fn quality(summary: &Summary) -> String {
     match (summary.optimal, summary.lower_bound) {
         (true, _) => "shortest".into(),

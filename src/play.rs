@@ -7,12 +7,14 @@ use std::io::{IsTerminal, Write};
 use anyhow::Result;
 use clap::ValueEnum;
 use npuzzle_core::formats::draw::Drawing;
+use npuzzle_core::formats::svg;
 use npuzzle_core::generate::Generator;
 use npuzzle_core::moves::play;
 use npuzzle_core::{Arrangement, Board, Move, directions, invert, simplify};
 
 use crate::cli::{ApplyArgs, GenArgs, ShowArgs, target};
 use crate::input::{self, arrangement, read_spec};
+use crate::output::write_svg;
 
 /// When to colour a drawing.
 #[derive(Clone, Copy, Default, ValueEnum)]
@@ -136,6 +138,12 @@ pub fn show_command(args: ShowArgs) -> Result<u8> {
     let from = from.as_ref();
     let blanks = from.map_or(1, Arrangement::blank_count);
     let to = &target(board, args.to.as_deref(), blanks)?;
+    if let Some(path) = &args.svg {
+        let goal = from.map(|_| to.tokens());
+        let picture = svg::board(board, from.map(Arrangement::tokens), goal)?;
+        write_svg(path, &picture)?;
+        return Ok(0);
+    }
     let color = args.color;
     let drawing = Drawing {
         tokens: from.map(Arrangement::tokens),

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use npuzzle_core::{Board, PdbCache, Progress, Solver};
+use npuzzle_core::{Board, BuildCost, PdbCache, Progress, Solver};
 
 use crate::cli::PdbAction;
 
@@ -37,27 +37,17 @@ pub fn cache_or_warn() -> Option<PdbCache> {
         .ok()
 }
 
-/// Table builds of at least this many entries (a few seconds) are
-/// announced before they start.
-const ANNOUNCED_ENTRIES: u64 = 4_000_000;
-
 /// One line on stderr before a long table build: what, how long, how
-/// much disk and memory, and how to skip it. The figures are this
-/// project's measurements: about 0.55 µs an entry on two cores (a 6-tile
-/// 5×5 table, 127.5 M entries, in 61 to 76 s), four bytes an entry (510
-/// MB for that table).
-/// `None` for builds too short to announce.
+/// much disk and memory (the library's [`BuildCost`]), and how to skip
+/// it. `None` for builds too short to announce.
 fn announcement(table: &str, entries: u64) -> Option<String> {
-    if entries < ANNOUNCED_ENTRIES {
-        return None;
-    }
-    let seconds = entries as f64 * 0.55e-6;
-    let megabytes = entries as f64 * 4.0 / 1e6;
+    let cost = BuildCost::of(entries)?;
     Some(format!(
         "note: building the pattern database {table} ({entries} entries): about {:.0} s on two \
-         cores, {megabytes:.0} MB on disk and as much memory, once (it is cached); --fast skips \
+         cores, {:.0} MB on disk and as much memory, once (it is cached); --fast skips \
          it, `npuzzle pdb build` builds it ahead of time",
-        seconds.max(1.0)
+        cost.seconds,
+        cost.bytes as f64 / 1e6
     ))
 }
 

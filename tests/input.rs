@@ -171,6 +171,9 @@ fn everyday_input_is_accepted() {
     assert_eq!((code, out.as_str()), (0, "reachable\n"));
     let (code, out, _) = run(&["reach", "-b", "2x2", "1 2 3 0", "1 2 3 0"], "");
     assert_eq!((code, out.as_str()), (0, "reachable\n"));
+    // Flags after the words are flags, not a TO arrangement.
+    let (code, out, err) = run(&["solve", "3x3", "8 2 0/4 6 1/3 7 5", "--count"], "");
+    assert_eq!((code, out.as_str()), (0, "24\n"), "{err}");
 }
 
 #[test]

@@ -215,6 +215,55 @@ fn show_draws_boards_and_arrangements() {
 }
 
 #[test]
+fn show_and_solve_write_svg_pictures() {
+    let (code, out, err) = run(
+        &["show", "-b", "3x3", "-f", "8 2 0/4 6 1/3 7 5", "--svg", "-"],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+        "{out}"
+    );
+    assert_eq!(out.matches("class=\"tile\"").count(), 8);
+    assert!(out.trim_end().ends_with("</svg>"));
+    // The moves as usual on stdout, the animation in the file.
+    let path = std::env::temp_dir().join(format!("npuzzle-solve-{}.svg", std::process::id()));
+    let file = path.to_str().unwrap();
+    let (code, out, err) = run(&["solve", "3x3", "8 2 0/4 6 1/3 7 5", "--svg", file], "");
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "R2U2LDLDRURDL2URDLU2RDLU\n"),
+        "{err}"
+    );
+    let film = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(film.matches("<animateTransform").count(), 8);
+    assert!(film.contains("<desc>24 moves"));
+    std::fs::remove_file(&path).unwrap();
+    // `-`: only the animation, on stdout.
+    let (code, out, _) = run(&["solve", "2x2", "1 2 0 3", "--svg", "-"], "");
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("<svg") && out.contains("<animateTransform"),
+        "{out}"
+    );
+    // Too big a board is refused before any solving; a bad path is named.
+    let (code, _, err) = run(&["show", "-b", "200x200", "--svg", "-"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("at most 10000 cells; this board has 40000"),
+        "{err}"
+    );
+    assert_clean_error(&err);
+    let (code, _, err) = run(
+        &["solve", "2x2", "1 2 0 3", "--svg", "/no/such/folder/a.svg"],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("/no/such/folder/a.svg"), "{err}");
+}
+
+#[test]
 fn show_refuses_arrangements_that_do_not_fit_the_board() {
     for from in ["1 2 3", "1 2 3 4 5 6 7 8 9"] {
         let (code, out, err) = run(&["show", "-b", "3x3", "-f", from], "");

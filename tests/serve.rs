@@ -105,6 +105,13 @@ fn reach_answers_as_batch_does_with_the_cells_named() {
     let (_, apart) = server.post("/api/reach", &lines[3]);
     assert_eq!(apart["kind"], "blank-separated");
     assert_eq!(apart["cells"], json!([1, 2]));
+    // Sam Loyd's 14-15: the two tiles the parity is about, and the blank.
+    let (_, loyd) = server.post(
+        "/api/reach",
+        &json!({"board": "4x4", "from": "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"}),
+    );
+    assert_eq!(loyd["kind"], "parity", "{loyd}");
+    assert_eq!(loyd["cells"], json!([13, 14, 15]));
 }
 
 #[test]
@@ -222,6 +229,50 @@ fn gen_apply_and_show_translate_the_players_commands() {
     let (_, graph) = server.post("/api/show", &json!({"board": "theta0"}));
     assert_eq!(graph["kind"], "graph");
     assert_eq!(graph["positions"].as_array().unwrap().len(), 7);
+
+    // Pictures to keep: the board, and a solution played.
+    let (status, picture) = server.post(
+        "/api/svg",
+        &json!({"board": "3x3", "from": "8 2 0/4 6 1/3 7 5"}),
+    );
+    assert_eq!(status, 200, "{picture}");
+    let text = picture["svg"].as_str().unwrap();
+    assert!(text.starts_with("<svg") && text.matches("class=\"tile\"").count() == 8);
+    let (status, film) = server.post(
+        "/api/svg",
+        &json!({"board": "2x2", "from": "1 2 0 3", "moves": [[3, 2]]}),
+    );
+    assert_eq!(status, 200, "{film}");
+    assert_eq!(
+        film["svg"]
+            .as_str()
+            .unwrap()
+            .matches("<animateTransform")
+            .count(),
+        1
+    );
+    for (request, words) in [
+        (
+            json!({"board": "2x2", "from": "1 2 0 3", "moves": "L2"}),
+            "move 2",
+        ),
+        (
+            json!({"board": "2x2", "moves": "L"}),
+            "the `from` they start on",
+        ),
+        (
+            json!({"board": "2x2", "from": "1 2 0 3", "moves": "R20001"}),
+            "at most 20000 moves",
+        ),
+        (json!({"board": "101x100"}), "at most 10000 cells"),
+    ] {
+        let (status, bad) = server.post("/api/svg", &request);
+        assert_eq!(status, 400, "{request}: {bad}");
+        assert!(
+            bad["error"].as_str().unwrap().contains(words),
+            "{request}: {bad}"
+        );
+    }
 }
 
 #[test]

@@ -13,7 +13,8 @@
 //!
 //! Pattern database builds are reported to every page that listens on
 //! `GET /api/progress` (server-sent events: one JSON object per change,
-//! `{"building": [{"table", "done", "total"}]}`).
+//! `{"building": [{"table", "done", "total", "seconds"?, "megabytes"?}]}`,
+//! the last two, what the whole build costs, when it is long).
 //!
 //! [`Solver::cancel_on`]: npuzzle_core::Solver::cancel_on
 
@@ -26,7 +27,7 @@ use std::time::Duration;
 use axum::extract::State;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::Stream;
-use npuzzle_core::Progress;
+use npuzzle_core::{BuildCost, Progress};
 use serde_json::{Value, json};
 use tokio::sync::watch;
 
@@ -73,7 +74,15 @@ impl Tables {
         }
         let list: Vec<Value> = building
             .iter()
-            .map(|(table, (done, total))| json!({"table": table, "done": done, "total": total}))
+            .map(|(table, (done, total))| {
+                let mut entry = json!({"table": table, "done": done, "total": total});
+                // What the whole build costs, for the page's notice.
+                if let Some(cost) = BuildCost::of(*total) {
+                    entry["seconds"] = json!(cost.seconds.round());
+                    entry["megabytes"] = json!((cost.bytes as f64 / 1e6).round());
+                }
+                entry
+            })
             .collect();
         self.changes.send_replace(json!({ "building": list }));
     }

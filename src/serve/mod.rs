@@ -80,6 +80,7 @@ fn router(app: Arc<App>, guard: Arc<guard::Guard>) -> Router {
         .route("/api/gen", post(api::post_gen))
         .route("/api/apply", post(api::post_apply))
         .route("/api/show", post(show::post_show))
+        .route("/api/svg", post(show::post_svg))
         .route("/api/progress", get(jobs::progress_events))
         .route("/api/status", get(api::get_status))
         .fallback(api::not_found)

@@ -1,6 +1,7 @@
 //! `POST /api/show`: what the page needs to draw a board: its cells,
 //! their adjacency and where each is drawn, with the arrangements to put
-//! on it, checked against the board.
+//! on it, checked against the board. `POST /api/svg`: the same board as
+//! an SVG picture to keep, or a solution as an animated one.
 
 use std::sync::Arc;
 
@@ -15,8 +16,11 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::App;
-use super::api::{Failure, MAX_DRAWN_CELLS, answer, parse, parse_board, target};
-use npuzzle_core::formats::layout;
+use super::api::{
+    Failure, MAX_DRAWN_CELLS, MovesValue, answer, parse, parse_board, single_moves, target,
+};
+use npuzzle_core::formats::{layout, svg};
+use npuzzle_core::moves::play;
 
 /// A show request: `board`, and optionally `from`, `to` and `id`.
 #[derive(Deserialize)]
@@ -56,6 +60,68 @@ pub async fn post_show(
         let to = target(&board, request.to.as_ref())?;
         to.check(&board, "to").map_err(Failure::bad)?;
         let mut value = drawing(&board, from.as_ref().map(|a| a.tokens()), to.tokens());
+        if let Some(id) = request.id {
+            value["id"] = id;
+        }
+        Ok(value)
+    })
+    .await
+}
+
+/// An SVG request: `board`, and optionally `from`, `to`, `moves`, `id`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SvgRequest {
+    board: String,
+    #[serde(default)]
+    from: Option<ArrangementValue>,
+    #[serde(default)]
+    to: Option<ArrangementValue>,
+    #[serde(default)]
+    moves: Option<Value>,
+    #[serde(default)]
+    id: Option<Value>,
+}
+
+/// `POST /api/svg`: `{"svg"}`, the board drawn with `from` on it (tiles
+/// on their `to` cell green), or with `moves` those moves played from
+/// `from` as an animation; at most [`svg::MAX_ANIMATED_MOVES`] moves.
+pub async fn post_svg(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    answer(&app, &headers, body, |text, _| {
+        let request: SvgRequest = parse(text)?;
+        let board = parse_board(&request.board, svg::MAX_SVG_CELLS, "draws")?;
+        let from = match &request.from {
+            Some(from) => {
+                let from = from.to_arrangement(&board, "from").map_err(Failure::bad)?;
+                from.check(&board, "from").map_err(Failure::bad)?;
+                Some(from)
+            }
+            None => None,
+        };
+        let to = target(&board, request.to.as_ref())?;
+        let picture = match (request.moves, &from) {
+            (Some(moves), Some(from)) => {
+                let moves = MovesValue::into_text(moves)?;
+                if single_moves(&moves) > svg::MAX_ANIMATED_MOVES as u64 {
+                    return Err(Failure::bad(format!(
+                        "moves: an animation plays at most {} moves",
+                        svg::MAX_ANIMATED_MOVES
+                    )));
+                }
+                let (moves, _) = play(&board, from, &moves).map_err(Failure::bad)?;
+                svg::animation(&board, from.tokens(), to.tokens(), &moves)
+            }
+            (Some(_), None) => return Err(Failure::bad("moves: give the `from` they start on")),
+            (None, from) => {
+                svg::board(&board, from.as_ref().map(|a| a.tokens()), Some(to.tokens()))
+            }
+        }
+        .map_err(Failure::bad)?;
+        let mut value = json!({ "svg": picture });
         if let Some(id) = request.id {
             value["id"] = id;
         }

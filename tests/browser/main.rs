@@ -14,6 +14,8 @@
 mod support;
 #[macro_use]
 mod page;
+mod first_minutes;
+mod pictures;
 
 use std::time::{Duration, Instant};
 
@@ -67,7 +69,11 @@ async fn a_shared_url_loads_and_check_gives_the_reason_with_its_cells() {
         let named = page
             .js("return [...document.querySelectorAll('.slot.named')].map(s => s.dataset.slot)")
             .await;
-        assert_eq!(named, json!(["8"]), "the blank's cell is named");
+        assert_eq!(
+            named,
+            json!(["0", "1", "8"]),
+            "the two tiles out of place and the blank's cell are named"
+        );
         // Typed (or pasted) and checked at once: the check is of what was typed.
         let from = page.hook("from").await;
         page.js("document.querySelector('[data-testid=from]').value = ''")
@@ -353,8 +359,9 @@ async fn stop_hangs_up_and_the_server_stops_the_search() {
     });
 }
 
-/// The README's screenshots: the 15-puzzle being solved, a board with
-/// holes and its reason. Run by hand; writes `docs/serve-*.png`.
+/// The guide's screenshots: the 15-puzzle being solved, a board with
+/// holes and its reason, and the SVG files of `docs/` as Chromium draws
+/// them. Run by hand; writes `docs/serve-*.png` and `docs/*-svg.png`.
 #[tokio::test]
 #[ignore]
 async fn screenshots() {
@@ -383,5 +390,31 @@ async fn screenshots() {
             page.client.screenshot().await.unwrap(),
         )
         .unwrap();
+        // The SVG files of docs/ (written by `show --svg` and `solve
+        // --svg`), drawn by the browser: the picture, and the animation
+        // stopped halfway.
+        for (file, seconds) in [("board.svg", 0.0), ("solution.svg", 2.8)] {
+            let svg = std::fs::read_to_string(docs.join(file)).unwrap();
+            page.js(&format!(
+                "const holder = document.createElement('div'); holder.id = 'kept'; \
+                 holder.style = 'position: fixed; inset: 0; background: white; padding: 16px; z-index: 9'; \
+                 holder.innerHTML = {}; document.body.append(holder); \
+                 const svg = holder.querySelector('svg'); svg.pauseAnimations(); svg.setCurrentTime({seconds});",
+                serde_json::to_string(&svg).unwrap()
+            ))
+            .await;
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            let shot = page
+                .client
+                .find(Locator::Css("#kept svg"))
+                .await
+                .unwrap()
+                .screenshot()
+                .await
+                .unwrap();
+            let png = file.replace(".svg", "-svg.png");
+            std::fs::write(docs.join(png), shot).unwrap();
+            page.js("document.getElementById('kept').remove()").await;
+        }
     });
 }

@@ -9,6 +9,7 @@
 //! | `POST /api/gen` | `board`, `to`?, `seed`?, `moves`?, `id`? | as `gen --json`: `{"board", "from", "to", "seed"}` (uniform, or `moves` random moves from `to`) |
 //! | `POST /api/apply` | `board`, `from`, `moves` (text or `[[from, to], ...]`), `to`?, `id`? | `{"end", "length", "moves", "directions"?, "reached"?}` |
 //! | `POST /api/show` | `board`, `from`?, `to`?, `id`? | `{"board", "cells", "kind", "dims"?, "grid", "positions", "size", "labels", "edges", "from"?, "to"}` |
+//! | `POST /api/svg` | `board`, `from`?, `to`?, `moves`? (as for apply), `id`? | `{"svg"}`: the board as an SVG picture, or with `moves` the solution played as an animated SVG |
 //! | `GET /api/status` | | `{"searches", "time_limit", "version"}` |
 //!
 //! Arrangements are arrays of tokens or strings (`"1 2 3/4 0 5"`); a
@@ -32,7 +33,7 @@ use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use npuzzle_core::formats::jsonl::{Question, QuestionReader, solution_json, verdict_json};
 use npuzzle_core::spec::spec_cells;
-use npuzzle_core::{Arrangement, Board, Cell, Reason, SolveError, Solver, Verdict, reach};
+use npuzzle_core::{Arrangement, BLANK, Board, Cell, Reason, SolveError, Solver, Verdict, reach};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
@@ -41,7 +42,7 @@ use super::jobs::JobError;
 
 mod play;
 
-pub use play::{post_apply, post_gen, target};
+pub use play::{MovesValue, post_apply, post_gen, single_moves, target};
 
 /// The largest board `/api/solve` solves (100×100: about 1.7 million moves).
 pub const MAX_SOLVE_CELLS: usize = 10_000;
@@ -221,7 +222,16 @@ fn named_cells(reason: &Reason, from: &Arrangement, to: &Arrangement) -> Vec<Cel
             .collect()
     };
     let mut cells = match reason {
-        Reason::Parity { .. } => from.blank().into_iter().chain(to.blank()).collect(),
+        // The permutation's parity: every tile not on its target cell
+        // takes part, and the blank (whose distance counts too).
+        Reason::Parity { .. } => {
+            let (a, b) = (from.tokens(), to.tokens());
+            (0..a.len())
+                .filter(|&c| a[c] != b[c] || a[c] == BLANK)
+                .map(|c| c as Cell)
+                .chain(to.blank())
+                .collect()
+        }
         Reason::BlockParity { cells }
         | Reason::LeavesBlock { cells, .. }
         | Reason::CyclicOrder { cells }

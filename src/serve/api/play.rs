@@ -77,9 +77,24 @@ pub async fn post_gen(
 /// `[[5,4],[8,5]]`) or an array of `[from, to]` pairs.
 #[derive(Deserialize)]
 #[serde(untagged)]
-enum MovesValue {
+pub enum MovesValue {
+    /// Letters or cell pairs, as `npuzzle apply` reads them.
     Text(String),
+    /// `[from, to]` cell pairs, as `/api/solve` answers them.
     Pairs(Vec<[Cell; 2]>),
+}
+
+impl MovesValue {
+    /// The moves as a text `play` reads, or why they are not moves.
+    pub fn into_text(value: Value) -> Result<String, Failure> {
+        match serde_json::from_value(value) {
+            Ok(Self::Text(text)) => Ok(text),
+            Ok(Self::Pairs(pairs)) => Ok(json!(pairs).to_string()),
+            Err(_) => Err(Failure::bad(
+                "moves: give a text (R3U2LD, 5-4 8-5) or an array of [from, to] pairs of cells",
+            )),
+        }
+    }
 }
 
 /// `POST /api/apply`: `board`, `from`, `moves`, and optionally `to`,
@@ -96,15 +111,7 @@ pub async fn post_apply(
         let moves = own
             .remove("moves")
             .ok_or_else(|| Failure::bad("json: missing field `moves`"))?;
-        let moves = match serde_json::from_value(moves) {
-            Ok(MovesValue::Text(text)) => text,
-            Ok(MovesValue::Pairs(pairs)) => json!(pairs).to_string(),
-            Err(_) => {
-                return Err(Failure::bad(
-                    "moves: give a text (R3U2LD, 5-4 8-5) or an array of [from, to] pairs of cells",
-                ));
-            }
-        };
+        let moves = MovesValue::into_text(moves)?;
         let (board, from) = (q.board.as_ref(), &q.from);
         let count = single_moves(&moves);
         if count > MAX_MOVES {
@@ -130,7 +137,7 @@ pub async fn post_apply(
 /// direction letter counts as many moves as the number after it (`R3`
 /// is three), anything else as one. Bounds the work before the moves
 /// are expanded.
-pub(super) fn single_moves(text: &str) -> u64 {
+pub fn single_moves(text: &str) -> u64 {
     let bytes = text.as_bytes();
     let mut total = 0u64;
     let mut i = 0;

@@ -19,6 +19,8 @@ const state = {
   timer: null,
   solving: null, // the AbortController of the solve under way
   loading: Promise.resolve(true), // the load under way, if any
+  byHand: 0, // moves played by hand since the start was set
+  presetBoard: null, // the board the preset list names, while it is drawn
 };
 
 const view = new BoardView($('puzzle'), (cell) => clickTile(cell));
@@ -45,6 +47,28 @@ async function api(path, body, signal) {
 function message(text = '', kind = 'error') {
   $('message').textContent = text;
   $('message').className = `message ${text ? kind : ''}`;
+}
+
+/**
+ * A load that failed: the error, the field it is about marked, and no
+ * verdict or answer left from before (they were about something else).
+ */
+function failed(text) {
+  stop();
+  clearVerdict();
+  state.solution = null;
+  showSolution();
+  const field = /^(board|from|to)\b/.exec(text);
+  markInvalid(field ? field[1] : null);
+  message(text);
+}
+
+/** Marks the field `id` as holding what the server refused (none: clears). */
+function markInvalid(id = null) {
+  for (const name of ['board', 'from', 'to']) {
+    if (name === id) $(name).setAttribute('aria-invalid', 'true');
+    else $(name).removeAttribute('aria-invalid');
+  }
 }
 
 // ---- arrangements as text and in the URL -----------------------------
@@ -83,7 +107,7 @@ function readHash() {
 /** Loads what the inputs say (one load at a time); whether it worked. */
 function load(options) {
   state.loading = state.loading.then(() => loadNow(options)).catch((error) => {
-    message(String(error));
+    failed(String(error));
     return false;
   });
   return state.loading;
@@ -92,13 +116,19 @@ function load(options) {
 /**
  * Waits for loads under way, then loads the inputs if they say something
  * else than what is drawn (typed, but not yet entered); whether the
- * board drawn is the one typed.
+ * board drawn is the one typed. `withFrom: false` is for work that
+ * replaces "from" (Random, Scramble): what is typed there, even a bad
+ * arrangement, is not looked at.
  */
-async function loaded() {
-  const drawn = await state.loading;
-  const same = state.show && $('board').value.trim() === state.show.board
-    && $('from').value.trim() === text(state.start) && $('to').value.trim() === text(state.goal);
-  return same ? drawn : load();
+async function loaded({ withFrom = true } = {}) {
+  await state.loading;
+  const sameBoard = state.show && $('board').value.trim() === state.show.board
+    && $('to').value.trim() === text(state.goal);
+  // What is drawn is what is typed (even after a refused load, once the
+  // fields were set again), or all but a "from" about to be replaced.
+  if (sameBoard && (!withFrom || $('from').value.trim() === text(state.start))) return true;
+  if (!withFrom) $('from').value = '';
+  return load();
 }
 
 /**
@@ -125,9 +155,10 @@ async function loadNow({ resetArrangements = false } = {}) {
       note = `${error.message}: the goal is on the board instead`;
     }
   } catch (error) {
-    message(error.message);
+    failed(error.message);
     return false;
   }
+  markInvalid();
   message(note, 'note');
   const relaid = !state.show || JSON.stringify(state.show.positions) !== JSON.stringify(show.positions)
     || state.show.board !== show.board;
@@ -138,9 +169,15 @@ async function loadNow({ resetArrangements = false } = {}) {
   state.solution = null;
   if (relaid) view.setLayout(show);
   view.setTokens(state.current, state.goal);
+  state.byHand = 0;
   $('board').value = show.board;
   $('from').value = text(state.start);
   $('to').value = text(state.goal);
+  // The preset list names the board while it is the one drawn.
+  if (state.presetBoard !== show.board) {
+    state.presetBoard = null;
+    $('preset').value = '';
+  }
   clearVerdict();
   showSolution();
   writeHash();
@@ -150,6 +187,9 @@ async function loadNow({ resetArrangements = false } = {}) {
 /** Sets the start (and the board drawn) to `tokens`, dropping any solution. */
 function setStart(tokens) {
   stop();
+  state.byHand = 0;
+  message();
+  markInvalid();
   state.start = tokens.slice();
   state.current = tokens.slice();
   state.solution = null;
@@ -176,10 +216,22 @@ function moveByHand(from, to) {
   [tokens[from], tokens[to]] = [tokens[to], tokens[from]];
   state.start = tokens.slice();
   state.solution = null;
+  state.byHand += 1;
   $('from').value = text(state.start);
   clearVerdict();
   showSolution();
   writeHash();
+  if (sameTokens(tokens, state.goal)) {
+    const n = state.byHand;
+    message(`solved, by hand, in ${n} ${n === 1 ? 'move' : 'moves'}!`, 'solved');
+    $('puzzle').classList.add('solved');
+  } else if ($('message').classList.contains('solved')) {
+    message();
+  }
+}
+
+function sameTokens(a, b) {
+  return a.length === b.length && a.every((token, i) => token === b[i]);
 }
 
 /** Arrow keys on 2-D boards: the tile beside the blank slides that way. */
@@ -200,6 +252,7 @@ function arrowKey(event) {
 function clearVerdict() {
   $('verdict').textContent = '';
   $('verdict').className = 'verdict';
+  $('puzzle').classList.remove('solved');
   view.highlight();
 }
 
@@ -224,6 +277,11 @@ async function solve() {
   stop();
   const controller = new AbortController();
   state.solving = controller;
+  // The answer shown was for a question asked before: not this one's.
+  state.solution = null;
+  showSolution();
+  clearVerdict();
+  message();
   $('solve').disabled = true;
   $('stop').hidden = false;
   $('solve-info').textContent = 'solving…';
@@ -255,9 +313,20 @@ async function solve() {
   }
 }
 
+/**
+ * A table build's bar, and before a long one what it costs (the same
+ * figures as the command line's notice) and how to stop it.
+ */
 function showProgress({ building }) {
   const shown = building && building.length > 0;
   $('progress').hidden = !shown;
+  const long = shown && building.find((b) => b.seconds !== undefined);
+  $('notice').hidden = !long;
+  if (long) {
+    $('notice').textContent = `First, a table of ${long.total.toLocaleString('en')} entries is built: `
+      + `about ${long.seconds} s, ${long.megabytes} MB on disk and as much memory, once (it is kept). `
+      + 'Stop ends it; without "shortest" the answer needs no table.';
+  }
   if (!shown) return;
   const { table, done, total } = building[0];
   $('progress').querySelector('progress').value = total ? done / total : 0;
@@ -283,6 +352,7 @@ function showSolution() {
   const solution = state.solution;
   $('moves').textContent = solution ? String(solution.moves.length) : '';
   $('moves-unit').textContent = solution ? (solution.moves.length === 1 ? 'move' : 'moves') : '';
+  $('save-animation').disabled = !solution;
   if (!solution) {
     $('solve-info').textContent = '';
     return;
@@ -398,7 +468,7 @@ function slideTime() {
 // ---- random arrangements -------------------------------------------------
 
 async function generate(moves) {
-  if (!(await loaded())) return;
+  if (!(await loaded({ withFrom: false }))) return;
   try {
     const request = { board: state.show.board, to: state.goal };
     if (moves !== undefined) request.moves = moves;
@@ -410,17 +480,50 @@ async function generate(moves) {
   }
 }
 
+// ---- pictures to keep ------------------------------------------------------
+
+/**
+ * Saves the board as drawn (or, with `animated`, the solution played
+ * from its start) as an SVG file: the server draws it, the page hands it
+ * to the browser as a download.
+ */
+async function save(animated) {
+  if (!(await loaded())) return;
+  const request = { board: state.show.board, to: state.goal };
+  if (animated && state.solution) {
+    request.from = state.start;
+    request.moves = state.solution.moves;
+  } else {
+    request.from = state.current;
+  }
+  try {
+    const answer = await api('/api/svg', request);
+    const link = $('download');
+    if (link.href) URL.revokeObjectURL(link.href);
+    // Kept on the link too: the page's policy lets nothing fetch a blob:
+    // URL, so that the browser tests read the file from here.
+    link.file = new Blob([answer.svg], { type: 'image/svg+xml' });
+    link.href = URL.createObjectURL(link.file);
+    link.download = animated ? 'npuzzle-solution.svg' : 'npuzzle-board.svg';
+    link.click();
+    message();
+  } catch (error) {
+    message(error.message);
+  }
+}
+
 // ---- wiring --------------------------------------------------------------
 
-$('preset').addEventListener('change', () => {
+$('preset').addEventListener('change', async () => {
   const choice = $('preset').value;
-  $('preset').value = '';
   if (choice === 'mask…') {
+    $('preset').value = '';
     mask.open($('board').value.trim());
     return;
   }
   mask.close();
   if (choice === 'graph…') {
+    $('preset').value = '';
     $('board').value = 'graph:8:0-1,1-2,2-3,3-0,3-4,4-5,5-6,6-7,7-4,1-6';
     $('board').focus();
   } else if (choice) {
@@ -428,12 +531,28 @@ $('preset').addEventListener('change', () => {
   } else {
     return;
   }
-  load({ resetArrangements: true });
+  // The preset stays chosen while its board is drawn.
+  state.presetBoard = null;
+  const ok = await load({ resetArrangements: true });
+  if (ok && choice !== 'graph…') {
+    state.presetBoard = state.show.board;
+    $('preset').value = choice;
+  }
 });
 $('board').addEventListener('change', () => load());
 $('load').addEventListener('click', () => load());
 $('from').addEventListener('change', () => load());
 $('to').addEventListener('change', () => load());
+// Enter in an arrangement loads it (a new line is not part of one).
+for (const id of ['from', 'to']) {
+  $(id).addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' || event.shiftKey) return;
+    event.preventDefault();
+    load();
+  });
+}
+$('save-picture').addEventListener('click', () => save(false));
+$('save-animation').addEventListener('click', () => save(true));
 $('gen').addEventListener('click', () => generate());
 $('scramble').addEventListener('click', () => generate(Math.max(0, Number($('scramble-moves').value) || 0)));
 $('solved').addEventListener('click', () => setStart(state.goal));
