@@ -28,7 +28,8 @@ fn reasons_name_cells() {
         &from,
         &to,
     );
-    assert_eq!(cells, vec![2]);
+    // Tiles 1 and 2 off their goal cells, and the blank.
+    assert_eq!(cells, vec![0, 1, 2]);
     let locked = Reason::Locked {
         token: 1,
         cell: 0,
