@@ -254,7 +254,8 @@ fn batch_command(args: BatchArgs) -> Result<u8> {
         pattern_tiles,
         limits,
     } = args;
-    let stdin = io::stdin().lock();
+    // Read on a thread of the batch's own: not the lock, which stays here.
+    let stdin = io::BufReader::with_capacity(1 << 16, io::stdin());
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     progress::check_pattern_tiles(pattern_tiles, optimal)?;
     let solver = limits.apply(solver(optimal, fast, pattern_tiles))?;

@@ -60,3 +60,87 @@ fn closed_streams_are_errors_and_dev_null_is_not() {
     let (code, _, _) = shell("npuzzle reach -b 3x3 -f '8 2 0/4 6 1/3 7 5' 1<> /dev/null");
     assert_eq!(code, 0);
 }
+
+/// `npuzzle batch ARGS` driven line by line: stdin stays open.
+struct Driven {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    answers: std::sync::mpsc::Receiver<String>,
+}
+
+impl Driven {
+    fn start(args: &[&str]) -> Self {
+        use std::io::BufRead;
+        let mut child = support::npuzzle_std()
+            .arg("batch")
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        let (sender, answers) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in stdout.lines().map_while(Result::ok) {
+                let _ = sender.send(line);
+            }
+        });
+        Self {
+            child,
+            stdin,
+            answers,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        use std::io::Write;
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The next answer, which must come within ten seconds.
+    fn answer(&self) -> serde_json::Value {
+        let line = self
+            .answers
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("an answer while stdin stays open");
+        serde_json::from_str(&line).unwrap()
+    }
+}
+
+impl Drop for Driven {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn a_batch_driven_line_by_line_answers_each_line_at_once() {
+    for args in [&[][..], &["--solve"][..]] {
+        let mut batch = Driven::start(args);
+        batch.send(r#"{"board": "3x3", "from": "8 2 0/4 6 1/3 7 5", "id": 1}"#);
+        assert_eq!(batch.answer()["id"], 1, "{args:?}");
+        batch.send(r#"{"board": "3x3", "from": "2 1 3/4 5 6/7 8 0", "id": 2}"#);
+        let second = batch.answer();
+        assert_eq!(
+            (second["id"].clone(), second["reachable"].clone()),
+            (2.into(), false.into())
+        );
+    }
+}
+
+#[test]
+fn an_easy_line_is_answered_while_the_hard_one_after_it_is_searched() {
+    // Korf's first 15-puzzle on Manhattan distance alone: minutes.
+    let mut batch = Driven::start(&["--optimal", "--pattern-tiles", "0"]);
+    batch.send(r#"{"board": "3x3", "from": "8 2 0/4 6 1/3 7 5", "id": "easy"}"#);
+    batch.send(r#"{"board": "4x4", "from": "14 13 15 7/11 12 9 5/6 0 2 1/4 8 10 3", "to": "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15", "id": "hard"}"#);
+    let easy = batch.answer();
+    assert_eq!(
+        (easy["id"].clone(), easy["length"].clone()),
+        ("easy".into(), 24.into())
+    );
+}

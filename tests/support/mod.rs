@@ -13,6 +13,14 @@ pub fn npuzzle() -> Command {
     command
 }
 
+/// The same, as a plain process to drive (stdin kept open, output read
+/// as it comes).
+pub fn npuzzle_std() -> std::process::Command {
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"));
+    command.env("NPUZZLE_CACHE", cache_dir());
+    command
+}
+
 /// The table cache of this test process.
 pub fn cache_dir() -> std::path::PathBuf {
     std::env::temp_dir().join(format!("npuzzle-cli-cache-{}", std::process::id()))

@@ -47,7 +47,8 @@ proptest! {
             .map(|l| format!("{{\"board\":\"3x3\",\"from\":\"{}\"}}\n", l.escape_default()))
             .collect();
         let mut out = Vec::new();
-        let tally = jsonl::run(input.as_bytes(), &mut out, Mode::Reach).unwrap();
+        let input = std::io::Cursor::new(input.into_bytes());
+        let tally = jsonl::run(input, &mut out, Mode::Reach).unwrap();
         let answers = out.split(|&b| b == b'\n').filter(|l| !l.is_empty()).count() as u64;
         prop_assert_eq!(answers, tally.answered);
         prop_assert_eq!(tally.answered, lines.len() as u64);

@@ -2,12 +2,17 @@
 //! in order. A bad line gets `{"error": "line N: ..."}` (with the line's
 //! `id` when it has one) and the batch goes on; blank lines are skipped.
 //!
-//! Decisions are answered a chunk of lines at a time on all cores.
-//! Solutions are answered as a pipeline: a few lines in flight at once,
-//! each answer written as soon as it and every one before it are done,
-//! and the solutions of big boxes streamed move by move when their turn
-//! comes, so that memory is bounded by the lines in flight, never by the
-//! number of moves.
+//! Lines are read on a thread of their own, a few ahead, so that the
+//! answers never wait for input that has not come: whenever the batch
+//! would wait (for a line, or for a search), every answer written so far
+//! is flushed. A program that drives a batch line by line gets each
+//! answer as soon as it and every one before it are done.
+//!
+//! Decisions are answered a chunk of lines at a time on all cores (the
+//! lines that have come). Solutions are answered as a pipeline: a few
+//! lines in flight at once, and the solutions of big boxes streamed move
+//! by move when their turn comes, so that memory is bounded by the lines
+//! in flight, never by the number of moves.
 
 mod answer;
 mod lines;
@@ -15,7 +20,10 @@ mod request;
 
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
-use std::sync::mpsc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError, TryRecvError};
+use std::time::Duration;
 
 use rayon::prelude::*;
 use serde_json::Value;
@@ -51,6 +59,20 @@ pub enum Mode<'s> {
 const CHUNK_LINES: usize = 256;
 const CHUNK_BYTES: usize = 32 << 20;
 
+/// Lines read ahead of the answers, at most, and their bytes: past
+/// [`READ_AHEAD_BYTES`] the reader waits (one line may pass it alone).
+const READ_AHEAD: usize = 256;
+const READ_AHEAD_BYTES: usize = 32 << 20;
+
+/// How long a chunk of decisions waits for one more line before it is
+/// answered without it (a file's next line comes far sooner; a person's
+/// or a driving program's may not come until it has its answer).
+const LINE_WAIT: Duration = Duration::from_millis(2);
+
+/// How often a solution pipeline waiting on a search looks for new lines
+/// to start beside it.
+const SEARCH_POLL: Duration = Duration::from_millis(5);
+
 /// Boxes of at least this many cells have their solutions streamed when
 /// their turn comes instead of held (a 50×50 box's moves are 2.6 MB of
 /// JSON).
@@ -71,15 +93,29 @@ pub struct Tally {
 }
 
 /// Answers a whole batch: one JSON object per non-blank input line, in
-/// order, each written as soon as it and those before it are done.
+/// order, each written as soon as it and those before it are done, and
+/// flushed whenever the batch waits. `input` is read on a thread of its
+/// own (hence `Send + 'static`: a `BufReader` of stdin, a `Cursor` of
+/// bytes).
 ///
 /// # Errors
 /// [`Error::Io`] when reading the input or writing the answers fails;
 /// every answer before is written.
-pub fn run<R: BufRead, W: Write>(input: R, output: &mut W, mode: Mode) -> Result<Tally, Error> {
+pub fn run<R: BufRead + Send + 'static, W: Write>(
+    input: R,
+    output: &mut W,
+    mode: Mode,
+) -> Result<Tally, Error> {
+    let (lines_in, lines) = mpsc::sync_channel(READ_AHEAD);
+    let queued = Arc::new(AtomicUsize::new(0));
+    let read_queued = Arc::clone(&queued);
+    // Not a scoped thread: when the answers stop early (a closed output),
+    // the batch must not wait for input that may never come. The thread
+    // ends at the next line it cannot hand over.
+    std::thread::spawn(move || read_lines(input, &lines_in, &read_queued));
     let mut batch = Batch {
-        input,
-        line: 0,
+        lines,
+        queued,
         tally: Tally::default(),
     };
     let reader = QuestionReader::default();
@@ -91,15 +127,60 @@ pub fn run<R: BufRead, W: Write>(input: R, output: &mut W, mode: Mode) -> Result
     Ok(batch.tally)
 }
 
+/// Reads `input`'s non-blank lines into `lines`, numbered, until the
+/// input ends, fails (the error handed over) or nobody takes them.
+fn read_lines<R: BufRead>(
+    mut input: R,
+    lines: &mpsc::SyncSender<Result<Line, Error>>,
+    queued: &AtomicUsize,
+) {
+    let mut number = 0;
+    loop {
+        // Memory: the lines waiting are bounded in bytes too.
+        while queued.load(Ordering::Acquire) > READ_AHEAD_BYTES {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let mut buf = Vec::new();
+        let fits = match read_line_capped(&mut input, &mut buf, MAX_LINE) {
+            Ok(Some(fits)) => fits,
+            Ok(None) => return,
+            Err(e) => {
+                let _ = lines.send(Err(e.into()));
+                return;
+            }
+        };
+        number += 1;
+        if fits && buf.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let line = fits.then_some(buf);
+        queued.fetch_add(line.as_ref().map_or(0, Vec::len), Ordering::AcqRel);
+        if lines.send(Ok((number, line))).is_err() {
+            return;
+        }
+    }
+}
+
 /// One line of input: its number, and its bytes (`None` when it was too
 /// long to keep).
 type Line = (u64, Option<Vec<u8>>);
 
+/// What [`Batch::next_line`] found.
+enum Next {
+    /// A line.
+    Line(Line),
+    /// None yet.
+    NotYet,
+    /// The input has ended.
+    Ended,
+}
+
 /// A batch being answered.
-struct Batch<R> {
-    input: R,
-    /// The number of the last line read.
-    line: u64,
+struct Batch {
+    /// The lines, from the reading thread.
+    lines: mpsc::Receiver<Result<Line, Error>>,
+    /// The bytes of the lines read but not taken yet.
+    queued: Arc<AtomicUsize>,
     tally: Tally,
 }
 
@@ -111,20 +192,38 @@ enum Answer {
     Stream(Question),
 }
 
-impl<R: BufRead> Batch<R> {
-    /// The next non-blank line, or `None` at the end of the input.
-    fn next_line(&mut self) -> Result<Option<Line>, Error> {
-        loop {
-            let mut buf = Vec::new();
-            let Some(fits) = read_line_capped(&mut self.input, &mut buf, MAX_LINE)? else {
-                return Ok(None);
-            };
-            self.line += 1;
-            if fits && buf.iter().all(u8::is_ascii_whitespace) {
-                continue;
+impl Batch {
+    /// The next line: at once when one has come, else after up to
+    /// `wait` (`None`: for as long as it takes), first flushing `output`
+    /// when it has to wait at all.
+    fn next_line<W: Write>(
+        &mut self,
+        wait: Option<Duration>,
+        output: &mut W,
+    ) -> Result<Next, Error> {
+        let line = match self.lines.try_recv() {
+            Ok(line) => line,
+            Err(TryRecvError::Disconnected) => return Ok(Next::Ended),
+            Err(TryRecvError::Empty) => {
+                output.flush()?;
+                let got = match wait {
+                    None => self
+                        .lines
+                        .recv()
+                        .map_err(|_| RecvTimeoutError::Disconnected),
+                    Some(wait) => self.lines.recv_timeout(wait),
+                };
+                match got {
+                    Ok(line) => line,
+                    Err(RecvTimeoutError::Timeout) => return Ok(Next::NotYet),
+                    Err(RecvTimeoutError::Disconnected) => return Ok(Next::Ended),
+                }
             }
-            return Ok(Some((self.line, fits.then_some(buf))));
-        }
+        };
+        let line = line?;
+        self.queued
+            .fetch_sub(line.1.as_ref().map_or(0, Vec::len), Ordering::AcqRel);
+        Ok(Next::Line(line))
     }
 
     /// Decisions: a chunk of lines at a time, on all cores.
@@ -134,14 +233,17 @@ impl<R: BufRead> Batch<R> {
         output: &mut W,
     ) -> Result<(), Error> {
         loop {
-            let (mut chunk, mut bytes) = (Vec::new(), 0);
+            // The first line as long as it takes; more while they come.
+            let Next::Line(first) = self.next_line(None, output)? else {
+                return Ok(());
+            };
+            let (mut bytes, mut chunk) = (first.1.as_ref().map_or(0, Vec::len), vec![first]);
             while chunk.len() < CHUNK_LINES && bytes < CHUNK_BYTES {
-                let Some(line) = self.next_line()? else { break };
+                let Next::Line(line) = self.next_line(Some(LINE_WAIT), output)? else {
+                    break;
+                };
                 bytes += line.1.as_ref().map_or(0, Vec::len);
                 chunk.push(line);
-            }
-            if chunk.is_empty() {
-                return Ok(());
             }
             let answers: Vec<Answer> = chunk
                 .par_iter()
@@ -167,9 +269,20 @@ impl<R: BufRead> Batch<R> {
         std::thread::scope(|scope| -> Result<(), Error> {
             loop {
                 while !input_ended && pending.len() < in_flight {
-                    let Some((number, bytes)) = self.next_line()? else {
-                        input_ended = true;
-                        break;
+                    // With nothing in flight, wait for a line; else take
+                    // only those that have come.
+                    let wait = if pending.is_empty() {
+                        None
+                    } else {
+                        Some(Duration::ZERO)
+                    };
+                    let (number, bytes) = match self.next_line(wait, output)? {
+                        Next::Line(line) => line,
+                        Next::NotYet => break,
+                        Next::Ended => {
+                            input_ended = true;
+                            break;
+                        }
                     };
                     let (done, answer) = mpsc::sync_channel(1);
                     scope.spawn(move || {
@@ -178,10 +291,26 @@ impl<R: BufRead> Batch<R> {
                     });
                     pending.push_back((number, answer));
                 }
-                let Some((number, answer)) = pending.pop_front() else {
+                let Some((number, answer)) = pending.front() else {
                     return Ok(());
                 };
-                let answer = answer.recv().expect("every line's thread answers");
+                let answer = match answer.try_recv() {
+                    Ok(answer) => answer,
+                    // The first line's search goes on: what is written is
+                    // flushed, and new lines may start beside it.
+                    Err(_) => {
+                        output.flush()?;
+                        match answer.recv_timeout(SEARCH_POLL) {
+                            Ok(answer) => answer,
+                            Err(RecvTimeoutError::Timeout) => continue,
+                            Err(RecvTimeoutError::Disconnected) => {
+                                unreachable!("every line's thread answers")
+                            }
+                        }
+                    }
+                };
+                let number = *number;
+                pending.pop_front();
                 self.write(number, answer, Some(solver), output)?;
             }
         })
@@ -306,7 +435,8 @@ mod tests {
 
     fn batch_in(input: &str, mode: Mode) -> (Vec<Value>, u64) {
         let mut out = Vec::new();
-        let bad = run(input.as_bytes(), &mut out, mode).unwrap().bad;
+        let input = std::io::Cursor::new(input.as_bytes().to_vec());
+        let bad = run(input, &mut out, mode).unwrap().bad;
         let answers = String::from_utf8(out)
             .unwrap()
             .lines()
