@@ -363,8 +363,15 @@ fn pdb_build_list_clear() {
     let (_, out) = with_cache(&["pdb", "list"]);
     // Seven tiles in two compact groups, column by column: 4 + 3.
     assert!(out.contains("pdb-2x4-b7-0.4.1.5.bin"), "{out}");
+    // A file of the same name pattern that npuzzle did not write stays.
+    let foreign = dir.join("pdb-notes.bin");
+    std::fs::write(&foreign, b"someone else's file").unwrap();
     let (_, out) = with_cache(&["pdb", "clear"]);
     assert!(out.starts_with("removed 2"), "{out}");
+    assert!(
+        foreign.exists(),
+        "pdb clear removed a file it did not write"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

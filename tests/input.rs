@@ -219,3 +219,62 @@ fn unreachable_answers_say_why_in_a_players_words() {
         "{out}"
     );
 }
+
+#[test]
+fn batch_lines_get_specific_words_for_odd_json() {
+    let lines = [
+        (
+            r#"{"board": "2x2", "from": [1, 2, 3, 5.0]}"#,
+            "token 4 (5.0) is not an integer",
+        ),
+        (
+            r#"{"board": "2x2", "from": [1, 2, 3, -0]}"#,
+            "is -0: the blank is written 0",
+        ),
+        (
+            r#"{"board": "2x2", "from": [1, 2, 3, 99999999999999999999]}"#,
+            "is too large: tokens go up to 4294967295",
+        ),
+        (
+            r#"{"board": "2x2", "from": [1, 2, 3, 0.5]}"#,
+            "(0.5) is not an integer",
+        ),
+        (
+            r#"{"board": "2x2", "from": 7}"#,
+            "an arrangement: a string such as",
+        ),
+        (r#"["2x2", "1 2 3 0"]"#, "a line is a JSON object"),
+        (
+            r#"{"board": "+2x2", "from": "1 2 3 0"}"#,
+            "not a positive whole number",
+        ),
+    ];
+    let input: String = lines.iter().map(|(l, _)| format!("{l}\n")).collect();
+    let (code, out, _) = run(&["batch"], &input);
+    assert_eq!(code, 2);
+    for ((line, words), answer) in lines.iter().zip(out.lines()) {
+        assert!(answer.contains(words), "{line}: {answer}");
+        assert!(!answer.contains("untagged"), "{answer}");
+    }
+    assert_eq!(out.lines().count(), lines.len());
+}
+
+#[test]
+fn a_pattern_bigger_than_the_board_is_refused() {
+    let (code, _, err) = run(
+        &[
+            "solve",
+            "--optimal",
+            "--pattern-tiles",
+            "100",
+            "3x4",
+            "1 2 3 4/5 6 7 8/9 10 0 11",
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("this board has 11 tiles, so a pattern has at most 11"),
+        "{err}"
+    );
+}

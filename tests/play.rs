@@ -111,6 +111,35 @@ fn gen_is_reproducible_and_feeds_batch() {
 }
 
 #[test]
+fn apply_refuses_a_blank_sliding_letters_on_graphs_and_signed_cells() {
+    for (board, from, moves, words) in [
+        (
+            "3x3",
+            "1 0 3/4 0 6/7 8 0",
+            "1-4",
+            "move 1: cell 1 holds a blank",
+        ),
+        (
+            "theta0",
+            "1 2 3 4 5 6 0",
+            "R",
+            "direction letters are for 2-D boards",
+        ),
+        (
+            "3x3",
+            "1 2 3/4 5 6/7 0 8",
+            "+8-7",
+            "'+8-7') is not a from-to pair",
+        ),
+    ] {
+        let (code, _, err) = run(&["apply", "-b", board, "-f", from, moves], "");
+        assert_eq!(code, 2, "{moves}");
+        assert!(err.contains(words), "{moves}: {err}");
+        assert_clean_error(&err);
+    }
+}
+
+#[test]
 fn apply_plays_checks_inverts_and_simplifies() {
     let from = "1 2 3/4 5 6/7 8 0";
     let (code, out, _) = run(&["apply", "-b", "3x3", "-f", from, "R2D"], "");

@@ -198,6 +198,13 @@ fn gen_apply_and_show_translate_the_players_commands() {
         (json!(3), json!("R2D"))
     );
     assert!(a.get("reached").is_none());
+    // Several blanks: moves are cell pairs, never letters.
+    let (status, two) = server.post(
+        "/api/apply",
+        &json!({"board": "3x3", "from": "1 2 3/4 5 6/7 0 0", "moves": "5-8"}),
+    );
+    assert_eq!(status, 200, "{two}");
+    assert!(two.get("directions").is_none(), "{two}");
     let (status, bad) = server.post(
         "/api/apply",
         &json!({"board": "3x3", "from": "1 2 3/4 5 6/7 8 0", "moves": "R2L2U"}),
@@ -252,6 +259,7 @@ fn gen_apply_and_show_translate_the_players_commands() {
         1
     );
     for (request, words) in [
+        (json!(["2x2", "1 2 0 3"]), "a request is a JSON object"),
         (
             json!({"board": "2x2", "from": "1 2 0 3", "moves": "L2"}),
             "move 2",

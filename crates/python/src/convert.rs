@@ -7,7 +7,7 @@ use std::sync::Arc;
 use npuzzle_core::{Arrangement, Board as CoreBoard, PdbCache, SolveError};
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyList, PyString};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFrozenSet, PyList, PySet, PyString};
 
 use crate::classes::Board;
 
@@ -71,6 +71,24 @@ pub(crate) fn board_of(board: &Bound<'_, PyAny>) -> PyResult<Arc<CoreBoard>> {
 pub(crate) fn arrangement_of(value: &Bound<'_, PyAny>, which: &str) -> PyResult<Arrangement> {
     if let Ok(text) = value.cast::<PyString>() {
         return Arrangement::parse_named(&text.to_cow()?, which).map_err(value_error);
+    }
+    // Only ordered sequences: a set or a dict has no order to give its
+    // tokens cells by, and bytes are not a list of tokens.
+    let unordered = value.is_instance_of::<PySet>()
+        || value.is_instance_of::<PyFrozenSet>()
+        || value.is_instance_of::<PyDict>()
+        || value.is_instance_of::<PyBytes>()
+        || value.is_instance_of::<PyByteArray>();
+    if unordered {
+        return Err(PyTypeError::new_err(format!(
+            "{which}: an arrangement is a string such as \"1 2 3/4 0 5\" or a list, tuple or \
+             array of integers, not {}",
+            value
+                .get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        )));
     }
     let mut tokens = Vec::new();
     let value = if value.hasattr("tolist")? && !value.is_instance_of::<PyList>() {

@@ -18,8 +18,16 @@ pub(crate) fn interruptible<T: Send>(
     threads: Option<usize>,
     work: impl FnOnce() -> T + Send,
 ) -> PyResult<T> {
+    // More threads than a machine has cores only cost memory and time.
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let most = (4 * cores).max(64);
     let pool = match threads {
         Some(0) => return Err(PyValueError::new_err("threads: at least 1")),
+        Some(n) if n > most => {
+            return Err(PyValueError::new_err(format!(
+                "threads: at most {most} (asked for {n})"
+            )));
+        }
         Some(n) => Some(
             rayon::ThreadPoolBuilder::new()
                 .num_threads(n)

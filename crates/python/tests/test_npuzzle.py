@@ -109,6 +109,16 @@ def test_wrong_types_are_type_errors():
         npuzzle.reach(33, [1, 0])
     with pytest.raises(TypeError, match="arrangement"):
         npuzzle.reach("1x2", 10)
+    # Unordered or byte containers are not arrangements.
+    for value in [{1, 0}, frozenset([1, 0]), {1: 0}, b"\x01\x00", bytearray(b"\x01\x00")]:
+        with pytest.raises(TypeError, match="list, tuple or array"):
+            npuzzle.reach("1x2", value)
+
+
+def test_threads_are_bounded():
+    with pytest.raises(ValueError, match="threads: at most"):
+        npuzzle.solve("2x2", [1, 2, 0, 3], threads=10**6)
+    assert len(npuzzle.solve("2x2", [1, 2, 0, 3], threads=2)) == 1
 
 
 def test_unsupported_questions():

@@ -135,6 +135,10 @@ fn json_text(headers: &HeaderMap, body: Result<Bytes, BytesRejection>) -> Result
 
 /// Parses a request's JSON into `T`, errors named `json: ...`.
 pub fn parse<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, Failure> {
+    // serde would take an array of the fields' values, in order.
+    if !text.trim_start().starts_with('{') {
+        return Err(Failure::bad("json: a request is a JSON object"));
+    }
     serde_json::from_str(text).map_err(|e| Failure::bad(format!("json: {e}")))
 }
 

@@ -122,7 +122,9 @@ pub async fn post_apply(
         let (moves, end) = play(board, from, &moves).map_err(Failure::bad)?;
         let pairs: Vec<[Cell; 2]> = moves.iter().map(|m| [m.from, m.to]).collect();
         let mut value = json!({"end": end, "length": moves.len(), "moves": pairs});
-        if let Some(letters) = directions(board, &moves) {
+        // Letters name the tile by the one blank it slides into.
+        let letters = (from.blank_count() == 1).then(|| directions(board, &moves));
+        if let Some(letters) = letters.flatten() {
             value["directions"] = json!(letters);
         }
         if given_to {

@@ -70,7 +70,7 @@ pub fn parse_board(spec: &str) -> Result<Board, Error> {
         let dims = boxed
             .split('x')
             .map(|side| {
-                side.parse::<usize>().map_err(|_| {
+                digits::<usize>(side).ok_or_else(|| {
                     Error::BadBoard(format!(
                         "box side '{}' is not a positive whole number",
                         shorten(side)
@@ -111,11 +111,18 @@ pub fn spec_cells(spec: &str) -> Option<usize> {
     }
     if let Some(rest) = spec.strip_prefix("graph:") {
         let count = rest.split_once(':').map_or(rest, |(n, _)| n);
-        return count.trim().parse().ok();
+        return digits(count.trim());
     }
     box_spec(spec)?
         .split('x')
-        .try_fold(1usize, |acc, side| acc.checked_mul(side.parse().ok()?))
+        .try_fold(1usize, |acc, side| acc.checked_mul(digits(side)?))
+}
+
+/// A number written in digits only: no sign, no spaces (`+3x3` is not a
+/// board), `None` past the type's range too.
+fn digits<T: std::str::FromStr>(text: &str) -> Option<T> {
+    let plain = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    plain.then(|| text.parse().ok()).flatten()
 }
 
 /// The spec a preset name stands for, the name in any case (`15-Puzzle`).
@@ -189,7 +196,7 @@ impl<'de> serde::Deserialize<'de> for Board {
 
 fn parse_graph(rest: &str) -> Result<Board, Error> {
     let (count, edge_list) = rest.split_once(':').unwrap_or((rest, ""));
-    let cells: usize = count.trim().parse().map_err(|_| {
+    let cells: usize = digits(count.trim()).ok_or_else(|| {
         Error::BadBoard(format!(
             "graph: cell count '{}' is not a whole number",
             shorten(count)
@@ -214,8 +221,8 @@ fn parse_graph(rest: &str) -> Result<Board, Error> {
             ))
         };
         let (u, v) = edge.split_once('-').ok_or_else(bad)?;
-        let u: Cell = u.parse().map_err(|_| bad())?;
-        let v: Cell = v.parse().map_err(|_| bad())?;
+        let u: Cell = digits(u).ok_or_else(bad)?;
+        let v: Cell = digits(v).ok_or_else(bad)?;
         edges.push((u, v));
     }
     Board::graph(cells, &edges)
@@ -243,6 +250,10 @@ mod tests {
         assert!(parse_board("3x").is_err());
         assert!(parse_board("1000000000x1000000000").is_err());
         assert!(parse_board("99999999999999999999999x2").is_err());
+        for signed in ["+3x3", "3x+3", "graph:+3:0-1", "graph:3:+0-1"] {
+            assert!(parse_board(signed).is_err(), "{signed}");
+        }
+        assert_eq!(spec_cells("+3x3"), None);
     }
 
     #[test]

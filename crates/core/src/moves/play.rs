@@ -47,6 +47,7 @@ pub fn play(
     let mut tokens = from.tokens().to_vec();
     let mut blank = from.check(board, "from")?;
     let several = from.blank_count() > 1;
+    let flat = board.cell_count() > 0 && board.row_col(0).is_some();
     let mut moves = Vec::new();
     for (i, step) in parse(text)?.into_iter().enumerate() {
         let place = || format!("move {}", i + 1);
@@ -56,6 +57,14 @@ pub fn play(
                     place: place(),
                     problem: "a direction letter names the tile by the blank it slides into; \
                               with several blanks write moves as from-to cell pairs"
+                        .into(),
+                });
+            }
+            Step::Letter(_) if !flat => {
+                return Err(Error::Input {
+                    place: place(),
+                    problem: "direction letters are for 2-D boards; this board has no \
+                              directions: write moves as from-to cell pairs"
                         .into(),
                 });
             }
@@ -86,6 +95,12 @@ pub fn play(
                 true => format!("cell {} is not a blank", m.to),
                 false => format!("cell {} is not the blank (it is on {blank})", m.to),
             }));
+        }
+        if tokens[m.from as usize] == BLANK {
+            return Err(bad(format!(
+                "cell {} holds a blank: a move slides a tile into a blank",
+                m.from
+            )));
         }
         if !board.adjacent(m.from, m.to) {
             return Err(bad(format!(
@@ -118,9 +133,15 @@ fn parse(text: &str) -> Result<Vec<Step>, Error> {
             .filter(|w| !w.is_empty())
             .enumerate()
             .map(|(i, word)| {
+                // Digits only: no sign, no spaces.
+                let cell = |w: &str| {
+                    (!w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
+                        .then(|| w.parse().ok())
+                        .flatten()
+                };
                 let pair = word
                     .split_once('-')
-                    .and_then(|(f, t)| Some((f.parse().ok()?, t.parse().ok()?)));
+                    .and_then(|(f, t)| Some((cell(f)?, cell(t)?)));
                 pair.map(|(f, t)| Step::Pair(f, t)).ok_or_else(|| {
                     bad(format!(
                         "move {} ('{}') is not a from-to pair of cells",

@@ -26,6 +26,14 @@ pub enum ReplayError {
         /// The cell it slides into.
         cell: u32,
     },
+    /// Move `index` slides a blank (from `cell`), not a token.
+    #[error("move {index}: cell {cell} holds a blank, not a token")]
+    MovesBlank {
+        /// The move's number, from 1.
+        index: u64,
+        /// The cell it slides from.
+        cell: u32,
+    },
     /// Move `index` joins cells that are not adjacent.
     #[error("move {index}: cells {from} and {to} are not adjacent")]
     NotAdjacent {
@@ -101,6 +109,11 @@ impl<'a> Replayer<'a> {
             Some(ReplayError::OffBoard { index })
         } else if self.state[t] != BLANK {
             Some(ReplayError::NotBlank { index, cell: m.to })
+        } else if self.state[f] == BLANK {
+            Some(ReplayError::MovesBlank {
+                index,
+                cell: m.from,
+            })
         } else if !self.board.adjacent(m.from, m.to) {
             Some(ReplayError::NotAdjacent {
                 index,

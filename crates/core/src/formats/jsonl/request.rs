@@ -30,8 +30,7 @@ pub struct Request {
 
 /// An arrangement in JSON: an array of tokens or a string such as
 /// `"1 2 3/4 0 5"`.
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
+#[derive(Debug)]
 pub enum ArrangementValue {
     /// `"1 2 3/4 0 5"`.
     Text(String),
@@ -47,6 +46,34 @@ pub enum TokenValue {
     Token(Token),
     /// The value as written, and why it is not a token.
     Bad(String, &'static str),
+}
+
+impl<'de> Deserialize<'de> for ArrangementValue {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = ArrangementValue;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(
+                    "an arrangement: a string such as \"1 2 3/4 0 5\" or an array of tokens",
+                )
+            }
+            fn visit_str<E>(self, v: &str) -> Result<ArrangementValue, E> {
+                Ok(ArrangementValue::Text(v.to_string()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<ArrangementValue, A::Error> {
+                let mut tokens = Vec::new();
+                while let Some(token) = seq.next_element()? {
+                    tokens.push(token);
+                }
+                Ok(ArrangementValue::List(tokens))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
 }
 
 impl<'de> Deserialize<'de> for TokenValue {
@@ -75,7 +102,20 @@ impl<'de> Deserialize<'de> for TokenValue {
                 }
             }
             fn visit_f64<E>(self, v: f64) -> Result<TokenValue, E> {
-                Ok(TokenValue::Bad(v.to_string(), "is not a whole number"))
+                // JSON gives a float for a fraction, an exponent, a
+                // decimal point, -0 and integers past 64 bits.
+                let why = if !v.is_finite() || v.fract() != 0.0 {
+                    "is not an integer"
+                } else if v == 0.0 && v.is_sign_negative() {
+                    "is -0: the blank is written 0"
+                } else if v < 0.0 {
+                    "is negative: tokens are 0 (the blank) or positive"
+                } else if v > f64::from(Token::MAX) {
+                    "is too large: tokens go up to 4294967295"
+                } else {
+                    "is not an integer: write it without a decimal point or exponent"
+                };
+                Ok(TokenValue::Bad(format!("{v:?}"), why))
             }
             fn visit_str<E>(self, v: &str) -> Result<TokenValue, E> {
                 Ok(match parse_token(v) {
@@ -139,6 +179,13 @@ impl QuestionReader {
     /// compared with the arrangements' before the board is built, so
     /// that a short line cannot ask for a huge board.
     pub fn parse(&self, line: &str) -> Result<Question, Error> {
+        // serde would take an array of the fields' values, in order.
+        if !line.trim_start().starts_with('{') {
+            return Err(Error::Input {
+                place: "json".into(),
+                problem: "a line is a JSON object: {\"board\", \"from\", \"to\"?, \"id\"?}".into(),
+            });
+        }
         let request: Request = serde_json::from_str(line).map_err(|e| json_error(&e))?;
         // Only a board bigger than its arrangements could cost much to
         // build; a spec over the limit is refused by the board's own check.

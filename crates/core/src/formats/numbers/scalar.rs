@@ -180,12 +180,10 @@ pub(super) fn describe(bytes: &[u8]) -> String {
         .position(|&b| is_space(b))
         .unwrap_or(bytes.len());
     let token = &bytes[..len];
-    let text = String::from_utf8_lossy(&token[..len.min(24)]);
-    let shown = if len > 24 {
-        format!("{text}…")
-    } else {
-        text.into_owned()
-    };
+    // Escapes, bells and NULs written as escapes (as everywhere else),
+    // never sent to the terminal raw.
+    // (A hundred bytes hold more than the 24 characters shown.)
+    let shown = crate::error::shorten(&String::from_utf8_lossy(&token[..len.min(100)]));
     if len > 1 && token[0] == b'-' && token[1..].iter().all(u8::is_ascii_digit) {
         format!("'{shown}' is negative")
     } else if token.iter().all(u8::is_ascii_digit) {
@@ -305,5 +303,10 @@ mod tests {
             format!("'{}…' is too large", &long[..24])
         );
         assert_eq!(describe(&[b'1', 0xff, b' ']), "'1\u{fffd}' is not a number");
+        assert_eq!(
+            describe(b"\x1b[31mX\x07 5"),
+            "'\\u{1b}[31mX\\u{7}' is not a number"
+        );
+        assert_eq!(describe(b"\0"), "'\\u{0}' is not a number");
     }
 }

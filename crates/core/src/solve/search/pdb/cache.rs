@@ -109,12 +109,15 @@ impl PdbCache {
     }
 
     /// Removes every database from the folder, and the lock and temporary
-    /// files builds leave; returns how many databases.
+    /// files builds leave; returns how many databases. A `pdb-*.bin` file
+    /// that does not start with the databases' header was not written by
+    /// npuzzle and is left alone.
     ///
     /// # Errors
     /// [`PdbError::Io`] when a file cannot be removed.
     pub fn clear(&self) -> Result<usize, PdbError> {
-        let files = self.list()?;
+        let mut files = self.list()?;
+        files.retain(|(path, _)| super::file::is_ours(path));
         for (path, _) in &files {
             std::fs::remove_file(path).map_err(|error| PdbError::Io {
                 path: path.clone(),

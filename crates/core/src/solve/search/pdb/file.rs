@@ -15,6 +15,17 @@ use crate::solve::error::{BadFile, PdbError};
 
 const MAGIC: &[u8; 8] = b"NPZPDB\0\0";
 
+/// Whether the file at `path` starts with this format's magic: written
+/// by npuzzle (sound or not), so that clearing the cache removes only
+/// such files.
+pub(super) fn is_ours(path: &std::path::Path) -> bool {
+    use std::io::Read;
+    let mut start = [0u8; 8];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut start))
+        .is_ok_and(|()| start == *MAGIC)
+}
+
 /// The end of a temporary file's name (which starts with a dot and the
 /// database's own name).
 pub(super) const TEMP_SUFFIX: &str = ".tmp";
