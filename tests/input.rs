@@ -278,3 +278,35 @@ fn a_pattern_bigger_than_the_board_is_refused() {
         "{err}"
     );
 }
+
+#[test]
+fn ids_come_back_exactly_as_written() {
+    let ids = [
+        "12345678901234567890123",
+        "1e2",
+        "-0",
+        "1e400",
+        r#""\ud800""#,
+        r#"{"a": [1, 2.50]}"#,
+    ];
+    for args in [&["batch"][..], &["batch", "--solve"][..]] {
+        let input: String = ids
+            .iter()
+            .map(|id| format!("{{\"board\": \"2x2\", \"from\": \"1 2 0 3\", \"id\": {id}}}\n"))
+            .chain([format!(
+                "{{\"board\": \"2x2\", \"frm\": \"1\", \"id\": {}}}\n",
+                ids[0]
+            )])
+            .collect();
+        let (_, out, err) = run(args, &input);
+        let answers: Vec<&str> = out.lines().collect();
+        assert_eq!(answers.len(), ids.len() + 1, "{err}");
+        for (id, answer) in ids.iter().chain(&[ids[0]]).zip(&answers) {
+            // Byte for byte: digits, exponent, escapes and spaces.
+            assert!(
+                answer.ends_with(&format!("\"id\":{id}}}")),
+                "{args:?} {id}: {answer}"
+            );
+        }
+    }
+}

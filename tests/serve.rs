@@ -98,6 +98,18 @@ fn reach_answers_as_batch_does_with_the_cells_named() {
             answer["reachable"] == true
         );
     }
+    // An id comes back as it was written.
+    let echoed = server.request(
+        "POST",
+        "/api/reach",
+        &[("Content-Type", "application/json")],
+        br#"{"board": "2x2", "from": "1 2 0 3", "id": 12345678901234567890123}"#,
+    );
+    assert!(
+        echoed.text().ends_with(r#""id":12345678901234567890123}"#),
+        "{}",
+        echoed.text()
+    );
     // Token 2 locked on dead-end cell 1 of HDU 4021's board: that cell is named.
     let (_, locked) = server.post("/api/reach", &lines[2]);
     assert_eq!(locked["kind"], "locked", "{locked}");

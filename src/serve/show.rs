@@ -10,14 +10,14 @@ use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
 use axum::http::HeaderMap;
 use axum::response::Response;
-use npuzzle_core::formats::jsonl::ArrangementValue;
+use npuzzle_core::formats::jsonl::{ArrangementValue, Id};
 use npuzzle_core::{Board, Cell, Layout};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::App;
 use super::api::{
-    Failure, MAX_DRAWN_CELLS, MovesValue, answer, parse, parse_board, single_moves, target,
+    Failure, MAX_DRAWN_CELLS, MovesValue, answer, parse, parse_board, single_moves, target, with_id,
 };
 use npuzzle_core::formats::{layout, svg};
 use npuzzle_core::moves::play;
@@ -32,7 +32,7 @@ struct ShowRequest {
     #[serde(default)]
     to: Option<ArrangementValue>,
     #[serde(default)]
-    id: Option<Value>,
+    id: Option<Id>,
 }
 
 /// `POST /api/show`: `{"board" (the spec written out), "cells", "kind"
@@ -59,11 +59,8 @@ pub async fn post_show(
         };
         let to = target(&board, request.to.as_ref())?;
         to.check(&board, "to").map_err(Failure::bad)?;
-        let mut value = drawing(&board, from.as_ref().map(|a| a.tokens()), to.tokens());
-        if let Some(id) = request.id {
-            value["id"] = id;
-        }
-        Ok(value)
+        let value = drawing(&board, from.as_ref().map(|a| a.tokens()), to.tokens());
+        Ok(with_id(value, request.id))
     })
     .await
 }
@@ -80,7 +77,7 @@ struct SvgRequest {
     #[serde(default)]
     moves: Option<Value>,
     #[serde(default)]
-    id: Option<Value>,
+    id: Option<Id>,
 }
 
 /// `POST /api/svg`: `{"svg"}`, the board drawn with `from` on it (tiles
@@ -121,11 +118,7 @@ pub async fn post_svg(
             }
         }
         .map_err(Failure::bad)?;
-        let mut value = json!({ "svg": picture });
-        if let Some(id) = request.id {
-            value["id"] = id;
-        }
-        Ok(value)
+        Ok(with_id(json!({ "svg": picture }), request.id))
     })
     .await
 }

@@ -22,6 +22,7 @@
 //! [`MAX_GEN_CELLS`] cells, drawings of at most [`MAX_DRAWN_CELLS`],
 //! scrambles and move sequences of at most [`MAX_MOVES`] moves.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -31,7 +32,9 @@ use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
 use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
-use npuzzle_core::formats::jsonl::{Question, QuestionReader, solution_json, verdict_json};
+use npuzzle_core::formats::jsonl::{
+    Id, Question, QuestionReader, solution_json, verdict_json, with_id as with_raw_id,
+};
 use npuzzle_core::spec::spec_cells;
 use npuzzle_core::{Arrangement, BLANK, Board, Cell, Reason, SolveError, Solver, Verdict, reach};
 use serde::Deserialize;
@@ -70,21 +73,41 @@ pub fn error_response(status: StatusCode, message: impl Into<String>) -> Respons
 
 /// A JSON answer, never cached.
 fn json_response(status: StatusCode, value: &Value) -> Response {
+    json_text_response(status, value.to_string())
+}
+
+/// A JSON answer's text, never cached.
+fn json_text_response(status: StatusCode, text: String) -> Response {
     (
         status,
         [
             (header::CONTENT_TYPE, "application/json"),
             (header::CACHE_CONTROL, "no-store"),
         ],
-        value.to_string(),
+        text,
     )
         .into_response()
 }
 
+/// An answer, and the request's `id` to echo as it was written.
+pub struct Reply {
+    value: Value,
+    id: Option<Id>,
+}
+
+impl From<Value> for Reply {
+    fn from(value: Value) -> Self {
+        Self { value, id: None }
+    }
+}
+
 /// The answer for a job's outcome.
-fn respond(outcome: Result<Result<Value, Failure>, JobError>) -> Response {
+fn respond(outcome: Result<Result<Reply, Failure>, JobError>) -> Response {
     match outcome {
-        Ok(Ok(value)) => json_response(StatusCode::OK, &value),
+        Ok(Ok(reply)) => json_text_response(
+            StatusCode::OK,
+            with_raw_id(&reply.value, reply.id.as_deref()),
+        ),
         Ok(Err(Failure(status, message))) => error_response(status, message),
         Err(JobError::TimedOut(limit)) => error_response(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -158,17 +181,21 @@ pub fn parse_board(spec: &str, max: usize, what: &str) -> Result<Board, Failure>
 /// A batch question from a request that has fields of its own besides:
 /// those are taken out and given back, the rest is read as a batch line
 /// (unknown fields refused, sizes checked before the board is built).
+/// Fields are kept as written until the question is read, so that an
+/// `id` comes back byte for byte.
 fn question_with(text: &str, own: &[&str]) -> Result<(Question, Map<String, Value>), Failure> {
-    let mut value: Value = parse(text)?;
-    let fields = value
-        .as_object_mut()
-        .ok_or_else(|| Failure::bad("json: a request is a JSON object"))?;
-    let taken: Map<String, Value> = own
-        .iter()
-        .filter_map(|&name| Some((name.to_string(), fields.remove(name)?)))
-        .collect();
+    let mut fields: BTreeMap<String, Id> = parse(text)?;
+    let mut taken = Map::new();
+    for &name in own {
+        if let Some(raw) = fields.remove(name) {
+            let value = serde_json::from_str(raw.get())
+                .map_err(|e| Failure::bad(format!("json: {name}: {e}")))?;
+            taken.insert(name.to_string(), value);
+        }
+    }
+    let rest = serde_json::to_string(&fields).map_err(|e| Failure::bad(format!("json: {e}")))?;
     let question = QuestionReader::default()
-        .parse(&value.to_string())
+        .parse(&rest)
         .map_err(Failure::bad)?;
     Ok((question, taken))
 }
@@ -178,7 +205,7 @@ pub async fn answer(
     app: &App,
     headers: &HeaderMap,
     body: Result<Bytes, BytesRejection>,
-    work: impl FnOnce(&str, Arc<AtomicBool>) -> Result<Value, Failure> + Send + 'static,
+    work: impl FnOnce(&str, Arc<AtomicBool>) -> Result<Reply, Failure> + Send + 'static,
 ) -> Response {
     let text = match json_text(headers, body) {
         Ok(text) => text,
@@ -187,12 +214,9 @@ pub async fn answer(
     respond(app.jobs.run(move |cancel| work(&text, cancel)).await)
 }
 
-/// Echoes `id` into an answer.
-fn with_id(mut answer: Value, id: Option<Value>) -> Value {
-    if let Some(id) = id {
-        answer["id"] = id;
-    }
-    answer
+/// An answer with the request's `id`.
+pub fn with_id(value: Value, id: Option<Id>) -> Reply {
+    Reply { value, id }
 }
 
 /// `POST /api/reach`: the verdict, with the cells its reason names.

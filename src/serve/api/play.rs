@@ -9,7 +9,7 @@ use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
 use axum::http::HeaderMap;
 use axum::response::Response;
-use npuzzle_core::formats::jsonl::ArrangementValue;
+use npuzzle_core::formats::jsonl::{ArrangementValue, Id};
 use npuzzle_core::generate::Generator;
 use npuzzle_core::moves::play;
 use npuzzle_core::{Arrangement, Board, Cell, directions};
@@ -32,7 +32,7 @@ struct GenRequest {
     #[serde(default)]
     moves: Option<u64>,
     #[serde(default)]
-    id: Option<Value>,
+    id: Option<Id>,
 }
 
 /// The target of a request: the one given, or the solved arrangement.

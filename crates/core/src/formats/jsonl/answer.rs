@@ -9,6 +9,36 @@ use crate::moves::Move;
 use crate::reach::Verdict;
 use crate::solve::{Solution, Summary};
 
+/// A question's `id`, kept as it was written (digits, exponent, escapes
+/// and all) to be echoed back byte for byte.
+pub type Id = Box<serde_json::value::RawValue>;
+
+/// `answer`, a JSON object, as text with `"id"` added last, written as the
+/// question wrote it.
+///
+/// ```
+/// use npuzzle_core::formats::jsonl::{Id, with_id};
+/// let id: Id = serde_json::from_str("12345678901234567890123").unwrap();
+/// let answer = serde_json::json!({"reachable": true});
+/// assert_eq!(with_id(&answer, Some(&id)), r#"{"reachable":true,"id":12345678901234567890123}"#);
+/// assert_eq!(with_id(&serde_json::json!({}), Some(&id)), r#"{"id":12345678901234567890123}"#);
+/// ```
+#[must_use]
+pub fn with_id(answer: &Value, id: Option<&serde_json::value::RawValue>) -> String {
+    let mut text = answer.to_string();
+    if let Some(id) = id {
+        debug_assert!(text.ends_with('}'), "an answer is an object");
+        text.pop();
+        if text.len() > 1 {
+            text.push(',');
+        }
+        text.push_str("\"id\":");
+        text.push_str(id.get());
+        text.push('}');
+    }
+    text
+}
+
 /// The JSON answer for a solution: `{"reachable": true, "moves": [[from,
 /// to], ...], "length", "optimal", "lower_bound", "nodes"}`
 /// (`lower_bound`: a proven lower bound of the shortest length, 0 when
@@ -96,16 +126,12 @@ impl StreamedAnswer {
         write!(out, "{sep}[{},{}]", m.from, m.to)
     }
 
-    /// Closes the moves and writes `fields` (and a line end).
+    /// Closes the moves and writes `fields`, a JSON object's text (and a
+    /// line end).
     ///
     /// # Errors
     /// When writing to `out` fails.
-    pub fn finish(
-        self,
-        fields: &serde_json::Map<String, Value>,
-        out: &mut impl Write,
-    ) -> std::io::Result<()> {
-        let fields = serde_json::to_string(fields)?;
+    pub fn finish(self, fields: &str, out: &mut impl Write) -> std::io::Result<()> {
         // The object's opening brace is the moves' own.
         let rest = &fields[1..];
         match (self.written, rest) {

@@ -30,6 +30,7 @@ use serde_json::Value;
 
 #[doc(hidden)] // the command line's text output, not an API
 pub use answer::solved_fields;
+pub use answer::{Id, with_id};
 pub(crate) use answer::{StreamedAnswer, error_json, limit_json};
 pub use answer::{solution_json, verdict_json};
 pub(crate) use lines::read_line_capped;
@@ -187,7 +188,12 @@ struct Batch {
 /// An answer, or the work left for its turn.
 enum Answer {
     /// Ready.
-    Done(Result<Value, (Option<Value>, SolveError)>),
+    Done {
+        /// The line's `id`, as written.
+        id: Option<Id>,
+        /// The answer, or why there is none.
+        result: Result<Value, SolveError>,
+    },
     /// A big box's solution, to be streamed when its turn comes.
     Stream(Question),
 }
@@ -325,31 +331,26 @@ impl Batch {
         output: &mut W,
     ) -> Result<(), Error> {
         self.tally.answered += 1;
-        let result = match (answer, solver) {
-            (Answer::Done(result), _) => result,
+        let (id, result) = match (answer, solver) {
+            (Answer::Done { id, result }, _) => (id, result),
             (Answer::Stream(q), Some(solver)) => match stream(solver, &q, output) {
                 Ok(()) => return Ok(()),
                 Err(SolveError::Io(e)) => return Err(Error::Io(e)),
-                Err(e) => Err((q.id, e)),
+                Err(e) => (q.id, Err(e)),
             },
             (Answer::Stream(_), None) => unreachable!("only solutions are streamed"),
         };
-        let value = result.unwrap_or_else(|(id, e)| {
+        let value = result.unwrap_or_else(|e| {
             self.tally.bad += 1;
-            let mut error = match e {
+            match e {
                 SolveError::LimitReached { lower_bound, nodes } => {
                     self.tally.limited += 1;
                     limit_json(number, lower_bound, nodes)
                 }
                 e => error_json(number, &e),
-            };
-            if let Some(id) = id {
-                error["id"] = id;
             }
-            error
         });
-        serde_json::to_writer(&mut *output, &value).map_err(std::io::Error::from)?;
-        output.write_all(b"\n")?;
+        writeln!(output, "{}", with_id(&value, id.as_deref()))?;
         Ok(())
     }
 }
@@ -359,21 +360,14 @@ fn stream<W: Write>(solver: &Solver, q: &Question, output: &mut W) -> Result<(),
     let mut answer = StreamedAnswer::default();
     let summary = match solver.solve_into(&q.board, &q.from, &q.to, |m| answer.push(m, output)) {
         Err(SolveError::Unreachable(reason)) => {
-            let mut value = verdict_json(&Verdict::Unreachable(reason));
-            if let Some(id) = &q.id {
-                value["id"] = id.clone();
-            }
-            serde_json::to_writer(&mut *output, &value).map_err(std::io::Error::from)?;
-            output.write_all(b"\n")?;
+            let value = verdict_json(&Verdict::Unreachable(reason));
+            writeln!(output, "{}", with_id(&value, q.id.as_deref()))?;
             return Ok(());
         }
         other => other?,
     };
-    let mut fields = solved_fields(&summary);
-    if let Some(id) = &q.id {
-        fields.insert("id".into(), id.clone());
-    }
-    answer.finish(&fields, output)?;
+    let fields = Value::Object(solved_fields(&summary));
+    answer.finish(&with_id(&fields, q.id.as_deref()), output)?;
     Ok(())
 }
 
@@ -395,7 +389,12 @@ fn answer_line(reader: &QuestionReader, line: Option<&[u8]>, mode: Mode) -> Answ
         .and_then(|line| reader.parse(line));
     let q = match question {
         Ok(q) => q,
-        Err(e) => return Answer::Done(Err((id(), e.into()))),
+        Err(e) => {
+            return Answer::Done {
+                id: id(),
+                result: Err(e.into()),
+            };
+        }
     };
     let answer = match mode {
         Mode::Reach => reach(&q.board, &q.from, &q.to)
@@ -414,15 +413,10 @@ fn answer_line(reader: &QuestionReader, line: Option<&[u8]>, mode: Mode) -> Answ
             Err(e) => Err(e),
         },
     };
-    Answer::Done(match answer {
-        Ok(mut value) => {
-            if let Some(id) = q.id {
-                value["id"] = id;
-            }
-            Ok(value)
-        }
-        Err(e) => Err((q.id, e)),
-    })
+    Answer::Done {
+        id: q.id,
+        result: answer,
+    }
 }
 
 #[cfg(test)]

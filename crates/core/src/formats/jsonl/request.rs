@@ -3,7 +3,8 @@
 //! board reused while the spec repeats.
 
 use serde::Deserialize;
-use serde_json::Value;
+
+use super::answer::Id;
 
 use crate::arrangement::{Arrangement, Token, parse_token};
 use crate::board::Board;
@@ -23,9 +24,9 @@ pub struct Request {
     /// The target arrangement; the solved one when absent.
     #[serde(default)]
     pub to: Option<ArrangementValue>,
-    /// Anything the caller wants echoed back with the answer.
+    /// Anything the caller wants echoed back with the answer, as written.
     #[serde(default)]
-    pub id: Option<Value>,
+    pub id: Option<Id>,
 }
 
 /// An arrangement in JSON: an array of tokens or a string such as
@@ -163,8 +164,8 @@ pub struct Question {
     pub from: Arrangement,
     /// Target.
     pub to: Arrangement,
-    /// Echoed back.
-    pub id: Option<Value>,
+    /// Echoed back, as written.
+    pub id: Option<Id>,
 }
 
 /// Turns lines into questions, reusing the board while the spec repeats.
@@ -253,10 +254,10 @@ fn json_error(e: &serde_json::Error) -> Error {
 
 /// The `id` of a line that could not be read as a question, if the line
 /// is JSON with one, so that even errors can be matched to questions.
-pub(super) fn id_of(line: &[u8]) -> Option<Value> {
+pub(super) fn id_of(line: &[u8]) -> Option<Id> {
     #[derive(Deserialize)]
-    struct Id {
-        id: Option<Value>,
+    struct Only {
+        id: Option<Id>,
     }
-    serde_json::from_slice::<Id>(line).ok()?.id
+    serde_json::from_slice::<Only>(line).ok()?.id
 }
