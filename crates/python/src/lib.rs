@@ -166,7 +166,7 @@ fn generate<'py>(
     moves: Option<u64>,
     to: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let many = draw(board, count.unwrap_or(1), seed, moves, to)?;
+    let many = draw(py, board, count.unwrap_or(1), seed, moves, to)?;
     match count {
         Some(_) => many.into_pyobject(py),
         None => many
@@ -179,6 +179,7 @@ fn generate<'py>(
 
 /// `count` random arrangements, as [`generate`] draws them.
 fn draw(
+    py: Python<'_>,
     board: &Bound<'_, PyAny>,
     count: usize,
     seed: Option<u64>,
@@ -191,6 +192,8 @@ fn draw(
     let mut generator = npuzzle_core::generate::Generator::new(seed);
     (0..count)
         .map(|_| {
+            // Ctrl-C between draws (each is quick; a long count is not).
+            py.check_signals()?;
             let a = match moves {
                 Some(m) => generator.scramble(&board, &to, m),
                 None => generator.reachable(&board, &to),

@@ -8,6 +8,7 @@
 //!   shuffle is kept when the decision says it reaches the target. On
 //!   most boards a shuffle is kept with probability 1 or 1/2 (boxes,
 //!   2-connected boards);
+//! - on trees and cycles, from their structure (`thin.rs`), in O(N);
 //! - where reachable arrangements are rarer (tokens locked in dead ends,
 //!   corridors), on up to [`MAX_GROUP_CELLS`] cells: a uniformly random
 //!   element of the group the blank's round trips generate (Schreier-Sims),
@@ -23,6 +24,7 @@
 //! scramble is then a walk of random moves, any token next to any blank.
 
 mod group;
+mod thin;
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -34,6 +36,7 @@ use crate::board::{Board, Cell};
 use crate::error::Error;
 use crate::moves::Move;
 use crate::reach::reach;
+use thin::Thin;
 
 /// The most shuffles tried for one uniform draw.
 pub const MAX_SHUFFLES: u64 = 200_000;
@@ -109,6 +112,11 @@ impl Generator {
         }
         let home = blank_cell(to.tokens());
         let cells = blank_component(board, home);
+        if let Some(shape) = Thin::of(board, &cells, home) {
+            let mut tokens = to.tokens().to_vec();
+            shape.apply_random(&mut tokens, &mut self.rng);
+            return Ok(self.blank_to_random_cell(board, tokens, &cells));
+        }
         let key = (board.to_string(), to.tokens().to_vec());
         let small = cells.len() <= MAX_GROUP_CELLS;
         if small
@@ -145,6 +153,17 @@ impl Generator {
         for (i, &c) in cells.iter().enumerate() {
             tokens[c] = to.tokens()[cells[g[i] as usize]];
         }
+        self.blank_to_random_cell(board, tokens, cells)
+    }
+
+    /// `tokens` with the blank walked, by a shortest path, to a uniformly
+    /// random cell of `cells`.
+    fn blank_to_random_cell(
+        &mut self,
+        board: &Board,
+        mut tokens: Vec<Token>,
+        cells: &[usize],
+    ) -> Arrangement {
         let target = cells[self.rng.random_range(0..cells.len())] as Cell;
         let path = crate::graph::shortest_path(board, blank_cell(&tokens) as Cell, target)
             .expect("a cell the blank can visit");

@@ -205,3 +205,45 @@ fn cells_the_blank_cannot_reach_keep_their_tokens() {
     let a = Generator::new(3).reachable(&board, &to).unwrap();
     assert_eq!(&a.tokens()[3..], &[3, 4]);
 }
+
+#[test]
+fn uniform_on_trees_and_cycles_from_their_structure() {
+    // A path, a star (blank on a leaf), a branching tree, a cycle with
+    // the blank away from cell 0 and repeated tokens.
+    check_uniform("1x6", &[1, 2, 0, 3, 4, 5], 100, 9);
+    check_uniform("graph:5:0-1,0-2,0-3,0-4", &[1, 2, 3, 4, 0], 200, 10);
+    check_uniform(
+        "graph:7:0-1,1-2,1-3,3-4,3-5,5-6",
+        &[1, 2, 0, 3, 4, 5, 6],
+        100,
+        11,
+    );
+    check_uniform("graph:5:0-1,1-2,2-3,3-4,4-0", &[1, 2, 0, 1, 3], 200, 12);
+}
+
+/// A graph: a path of `n` cells.
+fn path_graph(n: usize) -> Board {
+    let edges: Vec<String> = (1..n).map(|c| format!("{}-{c}", c - 1)).collect();
+    format!("graph:{n}:{}", edges.join(",")).parse().unwrap()
+}
+
+#[test]
+fn thin_boards_of_any_size_are_drawn_at_once() {
+    let mut generator = Generator::new(1);
+    let boxes = ["1x65", "1x65536", "2x1"].map(|spec| spec.parse::<Board>().unwrap());
+    for board in boxes.into_iter().chain([path_graph(4096)]) {
+        let to = Arrangement::solved(board.cell_count());
+        let a = generator.reachable(&board, &to).unwrap();
+        // A path keeps its tokens' order.
+        let tiles: Vec<u32> = a.tokens().iter().copied().filter(|&t| t != 0).collect();
+        assert!(tiles.windows(2).all(|w| w[0] < w[1]), "{board}");
+    }
+    let leaves = 1000;
+    let edges: Vec<String> = (1..=leaves).map(|c| format!("0-{c}")).collect();
+    let star: Board = format!("graph:{}:{}", leaves + 1, edges.join(","))
+        .parse()
+        .unwrap();
+    let to = Arrangement::solved(leaves + 1);
+    let a = generator.reachable(&star, &to).unwrap();
+    assert!(reach(&star, &a, &to).unwrap().is_reachable());
+}
