@@ -49,14 +49,7 @@ pub async fn post_show(
     answer(&app, &headers, body, |text, _| {
         let request: ShowRequest = parse(text)?;
         let board = parse_board(&request.board, MAX_DRAWN_CELLS, "draws")?;
-        let from = match &request.from {
-            Some(from) => {
-                let from = from.to_arrangement(&board, "from").map_err(Failure::bad)?;
-                from.check(&board, "from").map_err(Failure::bad)?;
-                Some(from)
-            }
-            None => None,
-        };
+        let from = checked_from(&board, request.from.as_ref())?;
         let to = target(&board, request.to.as_ref())?;
         to.check(&board, "to").map_err(Failure::bad)?;
         let value = drawing(&board, from.as_ref().map(|a| a.tokens()), to.tokens());
@@ -91,14 +84,7 @@ pub async fn post_svg(
     answer(&app, &headers, body, |text, _| {
         let request: SvgRequest = parse(text)?;
         let board = parse_board(&request.board, svg::MAX_SVG_CELLS, "draws")?;
-        let from = match &request.from {
-            Some(from) => {
-                let from = from.to_arrangement(&board, "from").map_err(Failure::bad)?;
-                from.check(&board, "from").map_err(Failure::bad)?;
-                Some(from)
-            }
-            None => None,
-        };
+        let from = checked_from(&board, request.from.as_ref())?;
         let to = target(&board, request.to.as_ref())?;
         let picture = match (request.moves, &from) {
             (Some(moves), Some(from)) => {
@@ -121,6 +107,17 @@ pub async fn post_svg(
         Ok(with_id(json!({ "svg": picture }), request.id))
     })
     .await
+}
+
+/// The `from` of a request, read and checked against `board`.
+fn checked_from(
+    board: &Board,
+    from: Option<&ArrangementValue>,
+) -> Result<Option<npuzzle_core::Arrangement>, Failure> {
+    let Some(from) = from else { return Ok(None) };
+    let from = from.to_arrangement(board, "from").map_err(Failure::bad)?;
+    from.check(board, "from").map_err(Failure::bad)?;
+    Ok(Some(from))
 }
 
 /// The answer for `board` with the tokens given.
