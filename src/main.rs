@@ -239,12 +239,13 @@ fn solve_command(args: SolveArgs) -> Result<u8> {
     }
     if let Some(path) = &svg {
         // After the answer: a solution too long to animate is still given.
+        // (The moves kept stop one past the most: the count is the summary's.)
         if summary.length > svg::MAX_ANIMATED_MOVES as u64 {
-            anyhow::bail!(
-                "an animated SVG plays at most {} moves; this solution has {}",
-                svg::MAX_ANIMATED_MOVES,
-                summary.length
-            );
+            return Err(svg::SvgError::TooManyMoves {
+                moves: usize::try_from(summary.length).unwrap_or(usize::MAX),
+                max: svg::MAX_ANIMATED_MOVES,
+            }
+            .into());
         }
         let film = svg::animation(&board, from.tokens(), to.tokens(), &kept)?;
         output::write_svg(path, &film)?;

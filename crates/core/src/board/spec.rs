@@ -120,7 +120,7 @@ pub fn spec_cells(spec: &str) -> Option<usize> {
 
 /// A number written in digits only: no sign, no spaces (`+3x3` is not a
 /// board), `None` past the type's range too.
-fn digits<T: std::str::FromStr>(text: &str) -> Option<T> {
+pub(crate) fn digits<T: std::str::FromStr>(text: &str) -> Option<T> {
     let plain = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
     plain.then(|| text.parse().ok()).flatten()
 }

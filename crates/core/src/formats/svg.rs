@@ -122,7 +122,7 @@ pub fn board(
     for (which, list) in [("tokens", tokens), ("goal", goal)] {
         canvas.check_length(which, list)?;
     }
-    let mut out = canvas.open(board);
+    let mut out = canvas.open();
     match tokens {
         Some(tokens) => {
             out.push_str("<g class=\"tiles\">\n");
@@ -199,7 +199,7 @@ pub fn animation(
         frames[tile].push((begin + SLIDE * step, m.to));
     }
 
-    let mut out = canvas.open(board);
+    let mut out = canvas.open();
     let _ = writeln!(
         out,
         "<desc>{} moves, {MOVES_PER_SECOND} a second, then again</desc>",
@@ -293,22 +293,21 @@ fn fraction(t: f64) -> String {
 }
 
 /// Where things go: the board's placement scaled to pixels.
-struct Canvas {
+struct Canvas<'a> {
     placement: Placement,
     /// Pixels a cell.
     unit: f64,
+    /// Cells drawn as circles joined by their edges, not squares.
     graph: bool,
-    cells: usize,
-    edges: Vec<(Cell, Cell)>,
+    board: &'a Board,
 }
 
 /// Pixels of margin around the drawing.
 const MARGIN: f64 = 10.0;
 
-impl Canvas {
-    fn new(board: &Board) -> Result<Self, SvgError> {
+impl<'a> Canvas<'a> {
+    fn new(board: &'a Board) -> Result<Self, SvgError> {
         check_size(board)?;
-        let cells = board.cell_count();
         let placement = layout::place(board);
         let [w, h] = placement.size;
         let unit = (640.0 / w.max(h).max(1.0)).floor().clamp(24.0, 72.0);
@@ -316,17 +315,16 @@ impl Canvas {
             placement,
             unit,
             graph: matches!(board.layout(), Layout::Graph),
-            cells,
-            edges: board.edges().collect(),
+            board,
         })
     }
 
     fn check_length(&self, which: &'static str, list: Option<&[Token]>) -> Result<(), SvgError> {
         match list {
-            Some(list) if list.len() != self.cells => Err(SvgError::WrongLength {
+            Some(list) if list.len() != self.board.cell_count() => Err(SvgError::WrongLength {
                 which,
                 tokens: list.len(),
-                cells: self.cells,
+                cells: self.board.cell_count(),
             }),
             _ => Ok(()),
         }
@@ -346,7 +344,7 @@ impl Canvas {
 
     /// The `<svg>` element, the paper, the edges of graphs, the cells and
     /// the layers' labels.
-    fn open(&self, board: &Board) -> String {
+    fn open(&self) -> String {
         let [w, h] = self.placement.size;
         let (width, height) = (
             (w * self.unit + 2.0 * MARGIN).ceil(),
@@ -362,7 +360,7 @@ impl Canvas {
         let _ = writeln!(
             out,
             "<title>npuzzle: {}</title>",
-            escape(&board.to_string())
+            escape(&self.board.to_string())
         );
         let _ = writeln!(
             out,
@@ -370,7 +368,7 @@ impl Canvas {
         );
         if self.graph {
             out.push_str("<g class=\"edges\">\n");
-            for &(a, b) in &self.edges {
+            for (a, b) in self.board.edges() {
                 let ([x1, y1], [x2, y2]) = (self.centre(a as usize), self.centre(b as usize));
                 let _ = writeln!(
                     out,
@@ -381,7 +379,7 @@ impl Canvas {
             out.push_str("</g>\n");
         }
         out.push_str("<g class=\"cells\">\n");
-        for cell in 0..self.cells {
+        for cell in 0..self.board.cell_count() {
             let [x, y] = self.centre(cell);
             if self.graph {
                 let _ = writeln!(
@@ -421,7 +419,7 @@ impl Canvas {
     /// The cells' numbers, when no arrangement is drawn.
     fn cell_numbers(&self, out: &mut String) {
         out.push_str("<g class=\"numbers\">\n");
-        for cell in 0..self.cells {
+        for cell in 0..self.board.cell_count() {
             let [x, y] = self.centre(cell);
             let _ = writeln!(
                 out,

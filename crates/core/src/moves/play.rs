@@ -7,6 +7,7 @@
 use super::Move;
 use super::notation::{letter_move, letters, side_of};
 use crate::arrangement::{Arrangement, BLANK};
+use crate::board::spec::digits;
 use crate::board::{Board, Cell};
 use crate::error::Error;
 
@@ -133,15 +134,10 @@ fn parse(text: &str) -> Result<Vec<Step>, Error> {
             .filter(|w| !w.is_empty())
             .enumerate()
             .map(|(i, word)| {
-                // Digits only: no sign, no spaces.
-                let cell = |w: &str| {
-                    (!w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
-                        .then(|| w.parse().ok())
-                        .flatten()
-                };
+                // Digits only, as in board specs: no sign, no spaces.
                 let pair = word
                     .split_once('-')
-                    .and_then(|(f, t)| Some((cell(f)?, cell(t)?)));
+                    .and_then(|(f, t)| Some((digits(f)?, digits(t)?)));
                 pair.map(|(f, t)| Step::Pair(f, t)).ok_or_else(|| {
                     bad(format!(
                         "move {} ('{}') is not a from-to pair of cells",
