@@ -180,7 +180,8 @@ async fn a_phone_shows_the_board_above_the_controls() {
             .js(
                 "const top = (s) => document.querySelector(s).getBoundingClientRect().top; \
                  return [top('.stage') < top('.controls'), \
-                         document.querySelector('#puzzle').getBoundingClientRect().right <= window.innerWidth]",
+                         document.querySelector('#puzzle').getBoundingClientRect().right <= window.innerWidth \
+                         && document.documentElement.scrollWidth <= document.documentElement.clientWidth]",
             )
             .await;
         assert_eq!(order, json!([true, true]));
