@@ -1,6 +1,7 @@
 //! Searches: methods that prove what they find, a shortest answer or one
 //! within a proven factor of it.
 //!
+//! - `beam`: beam search over whole arrangements (6×6 to 7×7);
 //! - `bfs`: breadth-first search over every arrangement of a small board;
 //! - `ida`: IDA* on rectangles with additive pattern databases, split
 //!   over cores (and machines: [`split`](crate::split));
@@ -10,6 +11,7 @@
 //! - `placement`: shortest placements of a few tiles, the others ignored
 //!   (the steps of the line reduction).
 
+pub(crate) mod beam;
 pub(crate) mod bfs;
 pub(crate) mod ida;
 pub(crate) mod ida_blanks;
