@@ -15,23 +15,24 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rustc_hash::FxHashSet;
 
-use crate::arrangement::{BLANK, Token};
+use crate::arrangement::Token;
 use crate::moves::Move;
+use crate::solve::search::ida::{self, BLANK_MARK, Heuristic, Rectangle, line_conflicts};
 
 /// One arrangement of a layer: the goal cell of the tile on each cell
-/// (`NO_GOAL` on the blank), the blank's cell, its estimate and hash.
+/// (`BLANK_MARK` on the blank, as `ida::relabel` writes them), the
+/// blank's cell, its estimate and hash.
 struct Node {
-    goals: Vec<u8>,
+    tiles: Vec<u8>,
     blank: u8,
     h: u32,
     hash: u64,
 }
 
-const NO_GOAL: u8 = u8::MAX;
-
 /// A solution of `a` → `b` (distinct tokens, one blank) on a `rows` ×
-/// `cols` rectangle (sides at most 16), by a beam of `width`
-/// arrangements; `None` when the beam dies out or `cancel` is set.
+/// `cols` rectangle of at most 64 cells, by a beam of `width`
+/// arrangements, and the arrangements expanded; `None` when the beam
+/// dies out or `cancel` is set.
 pub(crate) fn search(
     rows: usize,
     cols: usize,
@@ -39,19 +40,11 @@ pub(crate) fn search(
     b: &[Token],
     width: usize,
     cancel: Option<&AtomicBool>,
-) -> Option<Vec<Move>> {
+) -> Option<(Vec<Move>, u64)> {
+    let rect = Rectangle::new(rows, cols);
     let n = rows * cols;
-    assert!(rows <= 16 && cols <= 16 && a.len() == n && b.len() == n);
-    let mut goal_of = std::collections::HashMap::new();
-    for (cell, &t) in b.iter().enumerate() {
-        goal_of.insert(t, cell as u8);
-    }
-    let goals: Vec<u8> = a
-        .iter()
-        .map(|t| if *t == BLANK { NO_GOAL } else { goal_of[t] })
-        .collect();
-    let blank = a.iter().position(|&t| t == BLANK)? as u8;
-    let estimate = Estimate { rows, cols };
+    let (tiles, blank_goal) = ida::relabel(a, b);
+    let blank = tiles.iter().position(|&t| t == BLANK_MARK)? as u8;
     // Zobrist keys: one per (cell, goal cell or blank).
     let keys: Vec<u64> = (0..n * (n + 1))
         .map(|i| {
@@ -61,13 +54,13 @@ pub(crate) fn search(
             x ^ (x >> 29)
         })
         .collect();
-    let key = |cell: usize, goal: u8| {
-        keys[cell * (n + 1) + if goal == NO_GOAL { n } else { goal as usize }]
+    let key = |cell: usize, tile: u8| {
+        keys[cell * (n + 1) + if tile == BLANK_MARK { n } else { tile as usize }]
     };
-    let hash = goals.iter().enumerate().fold(0, |h, (c, &g)| h ^ key(c, g));
-    let h = estimate.value(&goals);
+    let hash = tiles.iter().enumerate().fold(0, |h, (c, &t)| h ^ key(c, t));
+    let h = Heuristic::manhattan(&rect, blank_goal).value(&tiles);
     let mut layer = vec![Node {
-        goals,
+        tiles,
         blank,
         h,
         hash,
@@ -76,6 +69,7 @@ pub(crate) fn search(
     let mut history: Vec<Vec<(u32, u8)>> = Vec::new();
     let mut seen = FxHashSet::default();
     seen.insert(hash);
+    let mut expanded = 0u64;
     let end = loop {
         if let Some(i) = layer.iter().position(|node| node.h == 0) {
             break i;
@@ -83,6 +77,7 @@ pub(crate) fn search(
         if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             return None;
         }
+        expanded += layer.len() as u64;
         let mut next: Vec<(Node, u32)> = Vec::new();
         for (index, node) in layer.iter().enumerate() {
             let b = node.blank as usize;
@@ -94,17 +89,18 @@ pub(crate) fn search(
                 (k + 1 < cols).then(|| b + 1),
             ];
             for c in around.into_iter().flatten() {
-                let g = node.goals[c];
-                let hash = node.hash ^ key(c, g) ^ key(b, NO_GOAL) ^ key(b, g) ^ key(c, NO_GOAL);
+                let t = node.tiles[c];
+                let hash =
+                    node.hash ^ key(c, t) ^ key(b, BLANK_MARK) ^ key(b, t) ^ key(c, BLANK_MARK);
                 if !seen.insert(hash) {
                     continue;
                 }
-                let mut goals = node.goals.clone();
-                goals.swap(b, c);
-                let h = estimate.after_move(node.h, &node.goals, &goals, c, b);
+                let mut tiles = node.tiles.clone();
+                tiles.swap(b, c);
+                let h = after_move(&rect, node.h, &node.tiles, &tiles, c, b);
                 next.push((
                     Node {
-                        goals,
+                        tiles,
                         blank: c as u8,
                         h,
                         hash,
@@ -128,115 +124,50 @@ pub(crate) fn search(
         layer = next.into_iter().map(|(node, _)| node).collect();
     };
     // The blank's cells from the end back to the start.
-    let mut cells = Vec::with_capacity(history.len() + 1);
+    let mut path = Vec::with_capacity(history.len() + 1);
     let mut index = end;
     for step in history.iter().rev() {
         let (parent, cell) = step[index];
-        cells.push(cell);
+        path.push(cell);
         index = parent as usize;
     }
-    cells.push(blank);
-    cells.reverse();
-    Some(
-        cells
-            .windows(2)
-            .map(|w| Move {
-                from: w[1] as u32,
-                to: w[0] as u32,
-            })
-            .collect(),
-    )
+    path.push(blank);
+    path.reverse();
+    Some((ida::path_moves(&path), expanded))
 }
 
-/// The Manhattan distance plus linear conflicts, computed whole once and
-/// then move by move.
-struct Estimate {
-    rows: usize,
-    cols: usize,
-}
-
-impl Estimate {
-    fn value(&self, goals: &[u8]) -> u32 {
-        let cols = self.cols;
-        let mut total = 0;
-        for (c, &g) in goals.iter().enumerate() {
-            if g != NO_GOAL {
-                let g = g as usize;
-                total += (c / cols).abs_diff(g / cols) + (c % cols).abs_diff(g % cols);
-            }
-        }
-        let rows = (0..self.rows).map(|r| self.row_conflicts(goals, r));
-        let columns = (0..cols).map(|k| self.column_conflicts(goals, k));
-        (total + rows.sum::<usize>() + columns.sum::<usize>()) as u32
-    }
-
-    /// The estimate after the tile on `from` slid to `to` (`before` and
-    /// `after` the arrangements): one step of Manhattan distance, and
-    /// the conflicts of the two lines across the move.
-    fn after_move(&self, h: u32, before: &[u8], after: &[u8], from: usize, to: usize) -> u32 {
-        let cols = self.cols;
-        let g = after[to] as usize;
-        let nearer = (to / cols).abs_diff(g / cols) + (to % cols).abs_diff(g % cols)
-            < (from / cols).abs_diff(g / cols) + (from % cols).abs_diff(g % cols);
-        let mut h = if nearer { h - 1 } else { h + 1 } as usize;
-        let lines: [usize; 2] = [from, to];
-        if from / cols == to / cols {
-            // A move along a row: the columns of both cells change.
-            for cell in lines {
-                h = h + self.column_conflicts(after, cell % cols)
-                    - self.column_conflicts(before, cell % cols);
-            }
+/// The Manhattan distance plus linear conflicts `h` of `before`, updated
+/// for `after`, where the tile on `from` slid to `to`: one step of
+/// Manhattan distance, and the conflicts of the two lines across the
+/// move (a move along a row changes two columns, and the other way).
+fn after_move(
+    rect: &Rectangle,
+    h: u32,
+    before: &[u8],
+    after: &[u8],
+    from: usize,
+    to: usize,
+) -> u32 {
+    let goal = after[to];
+    let nearer = rect.distance(to as u8, goal) < rect.distance(from as u8, goal);
+    let mut h = if nearer { h - 1 } else { h + 1 };
+    let along_row = from / rect.cols == to / rect.cols;
+    for cell in [from, to] {
+        let line = if along_row {
+            cell % rect.cols
         } else {
-            for cell in lines {
-                h = h + self.row_conflicts(after, cell / cols)
-                    - self.row_conflicts(before, cell / cols);
-            }
-        }
-        h as u32
+            cell / rect.cols
+        };
+        h = h + line_conflicts(rect, after, !along_row, line)
+            - line_conflicts(rect, before, !along_row, line);
     }
-
-    /// Twice the tiles of row `r` that must leave it so that the rest of
-    /// those whose goal is in it are in order.
-    fn row_conflicts(&self, goals: &[u8], r: usize) -> usize {
-        let cols = self.cols;
-        let line = (0..cols).map(|k| goals[r * cols + k]);
-        conflicts(
-            line.filter(|&g| g != NO_GOAL && g as usize / cols == r)
-                .map(|g| g as usize % cols),
-        )
-    }
-
-    fn column_conflicts(&self, goals: &[u8], k: usize) -> usize {
-        let cols = self.cols;
-        let line = (0..self.rows).map(|r| goals[r * cols + k]);
-        conflicts(
-            line.filter(|&g| g != NO_GOAL && g as usize % cols == k)
-                .map(|g| g as usize / cols),
-        )
-    }
-}
-
-/// Twice the fewest of `positions` to take out so that the rest increase.
-fn conflicts(positions: impl Iterator<Item = usize>) -> usize {
-    let mut run = [0usize; 16];
-    let mut longest = [0usize; 16];
-    let mut count = 0;
-    for (i, p) in positions.enumerate() {
-        run[i] = p;
-        longest[i] = 1
-            + (0..i)
-                .filter(|&j| run[j] < p)
-                .map(|j| longest[j])
-                .max()
-                .unwrap_or(0);
-        count = i + 1;
-    }
-    2 * (count - longest[..count].iter().copied().max().unwrap_or(0))
+    h
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arrangement::BLANK;
 
     fn replayed(a: &[Token], moves: &[Move]) -> Vec<Token> {
         let mut t = a.to_vec();
@@ -250,19 +181,18 @@ mod tests {
     #[test]
     fn the_estimate_move_by_move_is_the_whole_one() {
         let a: Vec<Token> = vec![7, 2, 11, 0, 5, 1, 9, 3, 10, 4, 8, 6];
-        let goals: Vec<u8> = a
-            .iter()
-            .map(|&t| if t == 0 { NO_GOAL } else { t as u8 - 1 })
-            .collect();
-        let e = Estimate { rows: 3, cols: 4 };
-        let mut before = goals;
-        let mut h = e.value(&before);
+        let b: Vec<Token> = (1..12).chain([0]).collect();
+        let (tiles, blank_goal) = ida::relabel(&a, &b);
+        let rect = Rectangle::new(3, 4);
+        let whole = Heuristic::manhattan(&rect, blank_goal);
+        let mut before = tiles;
+        let mut h = whole.value(&before);
         let mut blank = 3;
         for to in [7, 6, 2, 1, 5, 9, 10, 11, 7] {
             let mut after = before.clone();
             after.swap(blank, to);
-            h = e.after_move(h, &before, &after, to, blank);
-            assert_eq!(h, e.value(&after));
+            h = after_move(&rect, h, &before, &after, to, blank);
+            assert_eq!(h, whole.value(&after));
             before = after;
             blank = to;
         }
@@ -290,13 +220,12 @@ mod tests {
             a.swap(blank, to);
             blank = to;
         }
-        let moves = search(6, 6, &a, &b, 200, None).expect("a solution");
+        let (moves, expanded) = search(6, 6, &a, &b, 200, None).expect("a solution");
         assert_eq!(replayed(&a, &moves), b);
-        let goals: Vec<u8> = a
-            .iter()
-            .map(|&t| if t == 0 { NO_GOAL } else { t as u8 - 1 })
-            .collect();
-        assert!(moves.len() as u32 >= Estimate { rows: 6, cols: 6 }.value(&goals));
+        assert!(expanded >= moves.len() as u64);
+        let (tiles, blank_goal) = ida::relabel(&a, &b);
+        let estimate = Heuristic::manhattan(&Rectangle::new(6, 6), blank_goal).value(&tiles);
+        assert!(moves.len() as u32 >= estimate);
     }
 
     #[test]
@@ -305,7 +234,7 @@ mod tests {
         let a: Vec<Token> = vec![8, 7, 6, 5, 4, 3, 2, 1, 0];
         let cancel = AtomicBool::new(true);
         assert_eq!(search(3, 3, &a, &b, 10, Some(&cancel)), None);
-        let moves = search(3, 3, &a, &b, 1000, None).unwrap();
+        let (moves, _) = search(3, 3, &a, &b, 1000, None).unwrap();
         assert_eq!(replayed(&a, &moves), b);
     }
 }

@@ -1,7 +1,8 @@
 //! Searches: methods that prove what they find, a shortest answer or one
 //! within a proven factor of it.
 //!
-//! - `beam`: beam search over whole arrangements (6×6 to 7×7);
+//! - `beam`: beam search over whole arrangements (6×6 to 7×7), the one
+//!   search here that proves nothing of its answer;
 //! - `bfs`: breadth-first search over every arrangement of a small board;
 //! - `ida`: IDA* on rectangles with additive pattern databases, split
 //!   over cores (and machines: [`split`](crate::split));

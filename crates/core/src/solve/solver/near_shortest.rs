@@ -81,8 +81,9 @@ impl Solver<'_> {
             let (mut found, lower_bound) = self.reduced(board, from.tokens(), to.tokens())?;
             if let Some(width) = beam_width(rows, cols) {
                 let (a, b) = (from.tokens(), to.tokens());
-                if let Some(moves) = beam::search(rows, cols, a, b, width, self.cancel.as_deref()) {
-                    found.nodes += (width * moves.len()) as u64;
+                let beam = beam::search(rows, cols, a, b, width, self.cancel.as_deref());
+                if let Some((moves, expanded)) = beam {
+                    found.nodes += expanded;
                     if moves.len() < found.moves.len() {
                         found.moves = moves;
                     }

@@ -423,7 +423,7 @@ pub(crate) struct Undo {
 /// Linear conflicts on one row (or column) of `tiles`: twice the fewest
 /// tiles to take out of the line so that the tiles whose goal is in it
 /// are in goal order (a longest increasing subsequence).
-fn line_conflicts(rect: &Rectangle, tiles: &[u8], row: bool, line: usize) -> u32 {
+pub(crate) fn line_conflicts(rect: &Rectangle, tiles: &[u8], row: bool, line: usize) -> u32 {
     let (len, at) = if row {
         (rect.cols, line * rect.cols)
     } else {

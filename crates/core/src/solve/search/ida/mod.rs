@@ -226,6 +226,7 @@ pub mod split;
 use depth_first::{Dfs, previous_blank};
 pub use heuristic::Heuristic;
 use heuristic::SearchState;
+pub(crate) use heuristic::line_conflicts;
 pub(crate) use limit::SearchLimit;
 pub use partition::{compact_partition, default_max_tiles, partition, small_max_tiles};
 pub(crate) use pattern_values::PatternValues;

@@ -28,7 +28,7 @@ impl Rectangle {
         self.rows * self.cols
     }
 
-    pub(super) fn distance(&self, a: u8, b: u8) -> u32 {
+    pub(crate) fn distance(&self, a: u8, b: u8) -> u32 {
         let (a, b) = (a as usize, b as usize);
         ((a / self.cols).abs_diff(b / self.cols) + (a % self.cols).abs_diff(b % self.cols)) as u32
     }
