@@ -5,6 +5,7 @@
 mod support;
 
 use npuzzle_core::{Arrangement, Board, Solver, Token, replay};
+use proptest::prelude::*;
 use support::{Seeded, cycle, graph, path, random_graph, reachable_shuffle, scrambled};
 
 /// Solves random reachable pairs and replays them.
@@ -109,5 +110,77 @@ fn shortest_solutions() {
             );
             replay(&board, from.tokens(), to.tokens(), solution.moves()).unwrap();
         }
+    }
+}
+
+/// A thin board of about `n` cells: a random tree (kind 0), a
+/// caterpillar (each cell hangs from one of the two before: kind 1), a
+/// tree with n/8 more edges (kind 2), or triangles joined by corridors of
+/// up to three cells (kind 3).
+fn thin_graph(kind: usize, n: usize, rng: &mut Seeded) -> Board {
+    let mut edges: Vec<(u32, u32)> = Vec::new();
+    if kind == 3 {
+        let mut c = 0;
+        while c + 3 <= n {
+            edges.extend(
+                [(c, c + 1), (c + 1, c + 2), (c, c + 2)].map(|(a, b)| (a as u32, b as u32)),
+            );
+            let mut last = c + 2;
+            for _ in 0..rng.below(4) {
+                edges.push((last as u32, last as u32 + 1));
+                last += 1;
+            }
+            edges.push((last as u32, last as u32 + 1));
+            c = last + 1;
+        }
+        return graph(c, &edges[..edges.len() - 1]);
+    }
+    for v in 1..n {
+        let parent = match kind {
+            1 => v - 1 - rng.below(2.min(v)),
+            _ => rng.below(v),
+        };
+        edges.push((parent as u32, v as u32));
+    }
+    if kind == 2 {
+        for _ in 0..n / 8 {
+            let (a, b) = (rng.below(n), rng.below(n));
+            if a != b {
+                edges.push((a as u32, b as u32));
+            }
+        }
+    }
+    graph(n, &edges)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Thin boards of 60 to 200 cells with a quarter of them blank, the
+    /// start made by random moves from the goal (so reachable): every
+    /// such pair is solved and replayed. (The peeling once cornered
+    /// itself on trees whose last leaves were all the goal's blanks.)
+    #[test]
+    fn every_reachable_pair_on_thin_boards_is_solved(
+        kind in 0usize..4,
+        n in 60usize..200,
+        steps in 200usize..3000,
+        seed: u64,
+    ) {
+        let mut rng = Seeded::new(seed);
+        let board = thin_graph(kind, n, &mut rng);
+        let n = board.cell_count();
+        let blanks = n / 4;
+        let mut to: Vec<Token> = (1..=(n - blanks) as Token).collect();
+        to.resize(n, 0);
+        for i in (1..n).rev() {
+            to.swap(i, rng.below(i + 1));
+        }
+        let from = scrambled(&board, &to, steps, &mut rng);
+        let to = Arrangement::new(to);
+        prop_assert!(npuzzle_core::reach(&board, &from, &to).unwrap().is_reachable());
+        let solution = Solver::new().solve(&board, &from, &to);
+        let solution = solution.map_err(|e| TestCaseError::fail(format!("{board}: {from} to {to}: {e}")))?;
+        replay(&board, from.tokens(), to.tokens(), solution.moves()).unwrap();
     }
 }

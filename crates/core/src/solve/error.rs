@@ -95,11 +95,28 @@ pub enum Limit {
         /// The most the method takes.
         max: usize,
     },
-    /// A solution on a board other than a box would hold more than `max` moves.
-    #[error("more than {max} moves: too many to hold in memory on a board other than a box")]
+    /// A constructive solution would have more than `max` moves (the
+    /// solver's [`max_moves`](crate::Solver::max_moves), or the most held
+    /// in memory on a board other than a box).
+    #[error(
+        "the solution would have more than {max} moves, the most asked for here (solutions \
+         on boxes of any size are streamed by `npuzzle solve`)"
+    )]
     TooManyMoves {
         /// The most moves held.
         max: usize,
+    },
+    /// The pattern databases a search would build need more memory than
+    /// the solver may use ([`max_table_memory`](crate::Solver::max_table_memory)).
+    #[error(
+        "the pattern databases this search needs take {needed} bytes to build, over the \
+         {max} bytes allowed"
+    )]
+    TablesTooBig {
+        /// What the builds would take.
+        needed: u64,
+        /// What is allowed.
+        max: u64,
     },
     /// A 2-connected block too big to peel.
     #[error(
@@ -134,11 +151,31 @@ pub enum Limit {
     #[error("the last two tokens are swapped")]
     LastTwoSwapped,
     /// Several blanks on a connected part with cut cells that the
-    /// constructive method could not solve.
+    /// constructive method could not solve: the peeling found no cell to
+    /// fill that keeps the rest solvable, and the rest is too big to sort.
     #[error(
-        "several blanks on a part of the board with cut cells, too big for breadth-first search"
+        "several blanks on a part of the board with cut cells: the peeling found no cell to \
+         fill, and the {cells} cells left are too many to sort (at most {max}); the question \
+         is reachable, this is a limit of the method"
     )]
-    SeveralBlanks,
+    SeveralBlanks {
+        /// The cells left.
+        cells: usize,
+        /// The most sorted.
+        max: usize,
+    },
+    /// Several blanks on a connected part with cut cells of more cells
+    /// than the peeling takes.
+    #[error(
+        "several blanks on a part of the board with cut cells: {cells} cells, the peeling \
+         takes at most {max}"
+    )]
+    SeveralBlanksPartTooBig {
+        /// The part's cells.
+        cells: usize,
+        /// The most peeled.
+        max: usize,
+    },
     /// Shortest solutions are searched on rectangles and small boards only.
     #[error(
         "shortest solutions are searched on rectangles (at most 64 cells) and on boards with at \

@@ -35,7 +35,8 @@ pub(crate) const MAX_PEELED: usize = 4_000;
 /// are sorted faster.
 const SEARCHED: u128 = 50_000;
 
-/// Cells tried for each filling, and tokens tried for each cell.
+/// Cells tried for each filling, and tokens tried for each cell, at
+/// first; when none of those works, every cell and token is tried.
 const CELLS_TRIED: usize = 12;
 const TOKENS_TRIED: usize = 4;
 
@@ -43,7 +44,10 @@ const TOKENS_TRIED: usize = 4;
 /// connected board.
 pub(super) fn solve(board: &Board, from: &[Token], to: &[Token]) -> Result<Vec<Move>, Limit> {
     if board.cell_count() > MAX_PEELED {
-        return Err(Limit::SeveralBlanks);
+        return Err(Limit::SeveralBlanksPartTooBig {
+            cells: board.cell_count(),
+            max: MAX_PEELED,
+        });
     }
     let m = from.iter().filter(|&&t| t == BLANK).count();
     let core = core_cells::choose(board, m);
@@ -65,6 +69,7 @@ fn peel(
 ) -> Result<Vec<Move>, Limit> {
     let mut work = Work::new(board, from);
     let mut live = vec![true; board.cell_count()];
+    let mut m = m;
     loop {
         let cells: Vec<Cell> = (0..board.cell_count() as Cell)
             .filter(|&c| live[c as usize])
@@ -79,8 +84,17 @@ fn peel(
         let small = cells.len() <= sort::MAX_SORTED_CELLS;
         let next = match (outside, small) {
             (true, _) => fill_one(&work, &mut live, &cells, to, |c| core[c as usize], m),
+            // In the core, with no token cell to fill that cuts nothing (a
+            // tree whose leaves are all the goal's blanks, say), a blank
+            // leaf is filled with a blank and taken off instead.
             (false, false) => {
-                fill_one(&work, &mut live, &cells, to, |c| to[c as usize] == BLANK, m)
+                fill_one(&work, &mut live, &cells, to, |c| to[c as usize] == BLANK, m).or_else(
+                    || {
+                        let next = fill_blank(&work, &mut live, &cells, to)?;
+                        m -= 1;
+                        Some(next)
+                    },
+                )
             }
             (false, true) => None,
         };
@@ -88,7 +102,10 @@ fn peel(
             let moves = small
                 .then(|| sort::sort(&part.board, &a, &b))
                 .flatten()
-                .ok_or(Limit::SeveralBlanks)?;
+                .ok_or(Limit::SeveralBlanks {
+                    cells: cells.len(),
+                    max: sort::MAX_SORTED_CELLS,
+                })?;
             work.moves.extend(part.moves_back(moves));
             return Ok(work.moves);
         };
@@ -109,6 +126,21 @@ fn fill_one<'b>(
     kept: impl Fn(Cell) -> bool,
     m: usize,
 ) -> Option<Work<'b>> {
+    fill_one_of(work, live, cells, to, &kept, m, (CELLS_TRIED, TOKENS_TRIED))
+        .or_else(|| fill_one_of(work, live, cells, to, &kept, m, (usize::MAX, usize::MAX)))
+}
+
+/// [`fill_one`], trying at most `tried.0` cells and `tried.1` tokens for
+/// each.
+fn fill_one_of<'b>(
+    work: &Work<'b>,
+    live: &mut [bool],
+    cells: &[Cell],
+    to: &[Token],
+    kept: &impl Fn(Cell) -> bool,
+    m: usize,
+    tried: (usize, usize),
+) -> Option<Work<'b>> {
     let board = work.board;
     let shape = Shape::new(board, live, cells[0]);
     let far = distances(board, live, cells.iter().copied().filter(|&c| kept(c)));
@@ -118,7 +150,7 @@ fn fill_one<'b>(
         .filter(|&c| !kept(c) && to[c as usize] != BLANK && !shape.is_cut(c))
         .collect();
     targets.sort_by_key(|&c| (std::cmp::Reverse(far[c as usize]), c));
-    for &t in targets.iter().take(CELLS_TRIED) {
+    for &t in targets.iter().take(tried.0) {
         let near = distances(board, live, [t].into_iter());
         let mut sources: Vec<Cell> = cells
             .iter()
@@ -126,7 +158,7 @@ fn fill_one<'b>(
             .filter(|&z| work.tokens[z as usize] == to[t as usize])
             .collect();
         sources.sort_by_key(|&z| (near[z as usize], z));
-        for &z in sources.iter().take(TOKENS_TRIED) {
+        for &z in sources.iter().take(tried.1) {
             let mut trial = Work::new(board, &work.tokens);
             if z != t {
                 let Some(steps) = plan(&shape, &trial, z, t, m) else {
@@ -140,6 +172,53 @@ fn fill_one<'b>(
             }
             live[t as usize] = true;
         }
+    }
+    None
+}
+
+/// Fills a cell of the goal's blanks that cuts nothing with the nearest
+/// blank (the tokens on the way each step once towards where it was) and
+/// takes it off (`live`): the moves, on a copy of `work`, or `None` when
+/// no such cell leaves a solvable rest.
+fn fill_blank<'b>(
+    work: &Work<'b>,
+    live: &mut [bool],
+    cells: &[Cell],
+    to: &[Token],
+) -> Option<Work<'b>> {
+    let board = work.board;
+    let shape = Shape::new(board, live, cells[0]);
+    let targets = cells
+        .iter()
+        .copied()
+        .filter(|&c| to[c as usize] == BLANK && !shape.is_cut(c));
+    for t in targets {
+        let mut trial = Work::new(board, &work.tokens);
+        // The nearest blank: every cell between holds a token.
+        let near = distances(board, live, [t].into_iter());
+        let z = cells
+            .iter()
+            .copied()
+            .filter(|&z| trial.tokens[z as usize] == BLANK)
+            .min_by_key(|&z| (near[z as usize], z))?;
+        let mut at = z;
+        while at != t {
+            let back = board
+                .neighbours(at)
+                .iter()
+                .copied()
+                .find(|&w| {
+                    live[w as usize] && near[w as usize].checked_add(1) == Some(near[at as usize])
+                })
+                .expect("a cell nearer t");
+            trial.slide(back, at);
+            at = back;
+        }
+        live[t as usize] = false;
+        if rest_solvable(board, live, &trial.tokens, to) {
+            return Some(trial);
+        }
+        live[t as usize] = true;
     }
     None
 }
