@@ -172,14 +172,6 @@ fn solve_command(args: SolveArgs) -> Result<u8> {
     } = args;
     progress::check_pattern_tiles(pattern_tiles, optimal)?;
     let (board, from, to) = question.read()?;
-    if let Some(k) = pattern_tiles {
-        let tiles = board.cell_count() - from.blank_count();
-        if k > tiles {
-            anyhow::bail!(
-                "--pattern-tiles {k}: this board has {tiles} tiles, so a pattern has at most {tiles}"
-            );
-        }
-    }
     if svg.is_some() {
         svg::check_size(&board)?;
     }

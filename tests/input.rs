@@ -277,6 +277,16 @@ fn a_pattern_bigger_than_the_board_is_refused() {
         err.contains("this board has 11 tiles, so a pattern has at most 11"),
         "{err}"
     );
+    // The same in batch, on the line's answer, and the lines after go on.
+    let (code, out, _) = run(
+        &["batch", "--solve", "--optimal", "--pattern-tiles", "100"],
+        "{\"board\": \"3x4\", \"from\": \"1 2 3 4/5 6 7 8/9 10 0 11\"}\n\
+         {\"board\": \"3x3\", \"from\": \"1 2 3/4 5 6/7 0 8\"}\n",
+    );
+    assert_eq!(code, 2, "{out}");
+    let answers: Vec<&str> = out.lines().collect();
+    assert!(answers[0].contains("at most 11"), "{out}");
+    assert!(answers[1].contains("\"length\":1"), "{out}");
 }
 
 #[test]

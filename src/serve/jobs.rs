@@ -7,9 +7,14 @@
 //! - when the client goes away, the server drops the request's future,
 //!   and with it the guard that sets the same flag.
 //!
-//! Work that has no cancellation (deciding, drawing, generating) is
+//! Work that has no cancellation (deciding, drawing, playing moves) is
 //! bounded by the size limits of [`api`](super::api) instead; its answer
 //! is dropped past the time limit.
+//!
+//! At most `--max-jobs` jobs run at once, each holding its slot until
+//! its thread is done (a stopped search holds it until it has stopped);
+//! up to [`WAITING_PER_SLOT`] times as many more wait, each at most
+//! [`QUEUE_WAIT`], and the rest are answered 503 with `Retry-After`.
 //!
 //! Pattern database builds are reported to every page that listens on
 //! `GET /api/progress` (server-sent events: one JSON object per change,
@@ -29,13 +34,20 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::Stream;
 use npuzzle_core::{BuildCost, Progress};
 use serde_json::{Value, json};
-use tokio::sync::watch;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
 
 use super::App;
+
+/// Requests that may wait for a job slot, per slot.
+pub const WAITING_PER_SLOT: usize = 16;
+/// The longest a request waits for a job slot.
+pub const QUEUE_WAIT: Duration = Duration::from_secs(10);
 
 /// Why a job gave no answer.
 #[derive(Debug)]
 pub enum JobError {
+    /// Every slot was taken, and the queue full or too slow.
+    Busy,
     /// It ran past the time limit and was told to stop.
     TimedOut(Duration),
     /// It panicked (a bug in the library).
@@ -47,6 +59,13 @@ pub struct Jobs {
     time_limit: Duration,
     running: Arc<AtomicUsize>,
     tables: Arc<Tables>,
+    /// A permit per job that may run.
+    slots: Arc<Semaphore>,
+    /// Requests waiting for a slot, and the most that may.
+    waiting: AtomicUsize,
+    max_waiting: usize,
+    /// The memory each job's answer may take, in bytes.
+    memory_per_job: u64,
 }
 
 /// Table builds under way: name → (placements reached, placements).
@@ -109,10 +128,15 @@ impl Drop for Running {
 }
 
 impl Jobs {
-    /// No jobs yet; each may take `time_limit`.
-    pub fn new(time_limit: Duration) -> Self {
+    /// No jobs yet; each may take `time_limit` and `memory_per_job`
+    /// bytes, and `max_jobs` run at once.
+    pub fn new(time_limit: Duration, max_jobs: usize, memory_per_job: u64) -> Self {
         Self {
             time_limit,
+            slots: Arc::new(Semaphore::new(max_jobs)),
+            waiting: AtomicUsize::new(0),
+            max_waiting: max_jobs.saturating_mul(WAITING_PER_SLOT),
+            memory_per_job,
             running: Arc::new(AtomicUsize::new(0)),
             tables: Arc::new(Tables {
                 building: Mutex::new(BTreeMap::new()),
@@ -124,6 +148,34 @@ impl Jobs {
     /// The time limit of each job.
     pub fn time_limit(&self) -> Duration {
         self.time_limit
+    }
+
+    /// The memory each job's answer may take, in bytes.
+    pub fn memory_per_job(&self) -> u64 {
+        self.memory_per_job
+    }
+
+    /// A job slot: at once when one is free, else after waiting in the
+    /// queue (when it has room) for at most [`QUEUE_WAIT`].
+    async fn slot(&self) -> Result<OwnedSemaphorePermit, JobError> {
+        if let Ok(permit) = self.slots.clone().try_acquire_owned() {
+            return Ok(permit);
+        }
+        if self.waiting.fetch_add(1, Ordering::Relaxed) >= self.max_waiting {
+            self.waiting.fetch_sub(1, Ordering::Relaxed);
+            return Err(JobError::Busy);
+        }
+        let permit = tokio::time::timeout(QUEUE_WAIT, self.slots.clone().acquire_owned()).await;
+        self.waiting.fetch_sub(1, Ordering::Relaxed);
+        match permit {
+            Ok(Ok(permit)) => Ok(permit),
+            _ => Err(JobError::Busy),
+        }
+    }
+
+    /// Requests waiting for a job slot.
+    pub fn waiting(&self) -> usize {
+        self.waiting.load(Ordering::Relaxed)
     }
 
     /// Jobs whose threads are still working (a stopped search counts
@@ -142,12 +194,14 @@ impl Jobs {
     /// when its answer is no longer wanted (time limit, client gone).
     ///
     /// # Errors
+    /// [`JobError::Busy`] when no slot is free in time,
     /// [`JobError::TimedOut`] past the time limit, [`JobError::Panicked`]
     /// when the work panicked.
     pub async fn run<T: Send + 'static>(
         &self,
         work: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
     ) -> Result<T, JobError> {
+        let slot = self.slot().await?;
         let cancel = Arc::new(AtomicBool::new(false));
         // Dropped with this future: when the client goes away, or once answered.
         let _stop = StopOnDrop(cancel.clone());
@@ -155,7 +209,9 @@ impl Jobs {
         let running = Running(self.running.clone());
         let flag = cancel.clone();
         let handle = tokio::task::spawn_blocking(move || {
-            let _running = running;
+            // Both held until the work is done, however long after its
+            // answer was given up.
+            let (_running, _slot) = (running, slot);
             work(flag)
         });
         match tokio::time::timeout(self.time_limit, handle).await {
@@ -190,7 +246,7 @@ mod tests {
 
     #[tokio::test]
     async fn the_time_limit_sets_the_flag() {
-        let jobs = Jobs::new(Duration::from_millis(50));
+        let jobs = Jobs::new(Duration::from_millis(50), 2, 1 << 30);
         let seen = Arc::new(AtomicBool::new(false));
         let seen2 = seen.clone();
         let answer = jobs
@@ -215,7 +271,7 @@ mod tests {
 
     #[test]
     fn builds_are_listed_while_they_run() {
-        let jobs = Jobs::new(Duration::from_secs(1));
+        let jobs = Jobs::new(Duration::from_secs(1), 2, 1 << 30);
         let report = jobs.reporter();
         let mut changes = jobs.tables.changes.subscribe();
         let building = |table: &str, done, total| Progress::Building {

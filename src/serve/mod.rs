@@ -4,14 +4,17 @@
 //! The files of this module, each for one thing:
 //! - `mod.rs` (this file): the command's arguments, the routes, and
 //!   starting the server;
+//! - [`connections`]: accepting connections, at most so many at once,
+//!   each dropped when a request is slow to arrive;
 //! - [`guard`]: who may call (loopback by default, only this server's own
 //!   Host names, no cross-origin callers) and the headers every answer
 //!   carries;
 //! - [`api`]: the JSON endpoints, each translating a request into calls
 //!   of the library and its answer back into JSON;
-//! - [`jobs`]: running the library's work on blocking threads, raced
-//!   against the time limit and against the client going away, and the
-//!   progress of pattern database builds (server-sent events);
+//! - [`jobs`]: running the library's work on blocking threads, at most
+//!   so many at once, raced against the time limit and against the
+//!   client going away, and the progress of pattern database builds
+//!   (server-sent events);
 //! - [`show`]: the drawing endpoint: cells, adjacency and the positions
 //!   the library's [`layout`](npuzzle_core::formats::layout) gives;
 //! - [`page`]: the page's files (HTML, JavaScript modules, CSS), embedded
@@ -21,6 +24,7 @@
 //! arrangement and move check is the library's.
 
 mod api;
+mod connections;
 mod guard;
 mod jobs;
 mod page;
@@ -32,7 +36,6 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use npuzzle_core::PdbCache;
 
@@ -58,6 +61,64 @@ pub struct Args {
     /// Manhattan distance and linear conflicts only); as `solve --pattern-tiles`.
     #[arg(long)]
     pattern_tiles: Option<usize>,
+    /// Seconds a request's headers, and then its body, may take to arrive
+    /// (an idle connection is closed after as long).
+    #[arg(long, default_value_t = 10.0)]
+    read_timeout: f64,
+    /// Connections open at once; past it a connection is answered 503.
+    #[arg(long, default_value_t = 256)]
+    max_connections: usize,
+    /// Requests worked on at once (default: the number of cores, at least
+    /// 2); up to 16 times as many more wait, the rest are answered 503.
+    #[arg(long)]
+    max_jobs: Option<usize>,
+    /// Memory the requests' work may take, all together, as bytes or with
+    /// K, M, G or T (powers of 1024): pattern databases are not built past
+    /// it, and each job's answer is kept to its share (default: a quarter
+    /// of the machine's memory).
+    #[arg(long, value_parser = parse_bytes)]
+    max_memory: Option<u64>,
+}
+
+/// A size in bytes: digits, then optionally K, M, G or T (powers of
+/// 1024) and an optional B.
+fn parse_bytes(text: &str) -> Result<u64, String> {
+    let upper = text.trim().to_ascii_uppercase();
+    let number = upper.strip_suffix('B').unwrap_or(&upper);
+    let (digits, shift) = match number.char_indices().last() {
+        Some((i, 'K')) => (&number[..i], 10),
+        Some((i, 'M')) => (&number[..i], 20),
+        Some((i, 'G')) => (&number[..i], 30),
+        Some((i, 'T')) => (&number[..i], 40),
+        _ => (number, 0),
+    };
+    let bad = || format!("'{text}' is not a size: give bytes, or a number with K, M, G or T");
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let value: u64 = digits.parse().map_err(|_| bad())?;
+    value
+        .checked_mul(1 << shift)
+        .filter(|&bytes| bytes > 0)
+        .ok_or_else(bad)
+}
+
+/// A quarter of the machine's memory (4 GiB where it cannot be told).
+fn quarter_of_memory() -> u64 {
+    #[cfg(unix)]
+    {
+        // SAFETY: sysconf only reads system values.
+        let (pages, size) = unsafe {
+            (
+                libc::sysconf(libc::_SC_PHYS_PAGES),
+                libc::sysconf(libc::_SC_PAGESIZE),
+            )
+        };
+        if pages > 0 && size > 0 {
+            return (pages as u64).saturating_mul(size as u64) / 4;
+        }
+    }
+    4 << 30
 }
 
 /// What every handler shares.
@@ -68,6 +129,10 @@ pub struct App {
     cache: Option<PdbCache>,
     /// As `--pattern-tiles`.
     pattern_tiles: Option<usize>,
+    /// Bodies being received, and how long each may take.
+    bodies: api::Bodies,
+    /// As `--max-memory`: tables are not built past it.
+    max_memory: u64,
 }
 
 /// The routes, behind the guard: the page, the API, and a JSON 404.
@@ -85,15 +150,22 @@ fn router(app: Arc<App>, guard: Arc<guard::Guard>) -> Router {
         .route("/api/status", get(api::get_status))
         .fallback(api::not_found)
         .with_state(app)
-        .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn_with_state(guard, guard::check))
 }
 
 /// `npuzzle serve`: listens until the process is stopped (exit code 0
 /// then; errors before listening are the caller's exit 2).
 pub fn run(args: Args) -> Result<u8> {
-    if !(args.time_limit > 0.0 && args.time_limit <= 1e6) {
-        bail!("--time-limit: give a number of seconds above 0 (and at most 1000000)");
+    for (flag, seconds) in [
+        ("--time-limit", args.time_limit),
+        ("--read-timeout", args.read_timeout),
+    ] {
+        if !(seconds > 0.0 && seconds <= 1e6) {
+            bail!("{flag}: give a number of seconds above 0 (and at most 1000000)");
+        }
+    }
+    if args.max_connections == 0 || args.max_jobs == Some(0) {
+        bail!("--max-connections and --max-jobs: give at least 1");
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -109,10 +181,20 @@ async fn serve(args: Args) -> Result<()> {
         .await
         .with_context(|| format!("cannot listen on {}:{}", args.host, args.port))?;
     let addr: SocketAddr = listener.local_addr()?;
+    let read_timeout = Duration::from_secs_f64(args.read_timeout);
+    let cores = std::thread::available_parallelism().map_or(2, usize::from);
+    let max_jobs = args.max_jobs.unwrap_or(cores.max(2));
+    let max_memory = args.max_memory.unwrap_or_else(quarter_of_memory);
     let app = Arc::new(App {
-        jobs: jobs::Jobs::new(Duration::from_secs_f64(args.time_limit)),
+        jobs: jobs::Jobs::new(
+            Duration::from_secs_f64(args.time_limit),
+            max_jobs,
+            max_memory / max_jobs as u64,
+        ),
         cache: crate::progress::cache_or_warn(),
         pattern_tiles: args.pattern_tiles,
+        bodies: api::Bodies::new(read_timeout),
+        max_memory,
     });
     let guard = Arc::new(guard::Guard::new(&args.host));
     if !addr.ip().is_loopback() {
@@ -122,7 +204,10 @@ async fn serve(args: Args) -> Result<()> {
         );
     }
     eprintln!("npuzzle serve: listening on http://{addr}/");
-    axum::serve(listener, router(app, guard))
-        .await
-        .context("the server stopped")
+    let limits = connections::Limits {
+        max_connections: args.max_connections,
+        read_timeout,
+    };
+    connections::serve(listener, router(app, guard), limits).await;
+    Ok(())
 }

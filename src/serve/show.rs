@@ -5,9 +5,8 @@
 
 use std::sync::Arc;
 
-use axum::body::Bytes;
+use axum::body::Body;
 use axum::extract::State;
-use axum::extract::rejection::BytesRejection;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use npuzzle_core::formats::jsonl::{ArrangementValue, Id};
@@ -41,11 +40,7 @@ struct ShowRequest {
 /// centre, in cells), "size", "labels", "edges" ([u, v] with u < v),
 /// "from" (when given), "to" (default the solved arrangement), "id" (when
 /// given)}`.
-pub async fn post_show(
-    State(app): State<Arc<App>>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
+pub async fn post_show(State(app): State<Arc<App>>, headers: HeaderMap, body: Body) -> Response {
     answer(&app, &headers, body, |text, _| {
         let request: ShowRequest = parse(text)?;
         let board = parse_board(&request.board, MAX_DRAWN_CELLS, "draws")?;
@@ -76,11 +71,7 @@ struct SvgRequest {
 /// `POST /api/svg`: `{"svg"}`, the board drawn with `from` on it (tiles
 /// on their `to` cell green), or with `moves` those moves played from
 /// `from` as an animation; at most [`svg::MAX_ANIMATED_MOVES`] moves.
-pub async fn post_svg(
-    State(app): State<Arc<App>>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
+pub async fn post_svg(State(app): State<Arc<App>>, headers: HeaderMap, body: Body) -> Response {
     answer(&app, &headers, body, |text, _| {
         let request: SvgRequest = parse(text)?;
         let board = parse_board(&request.board, svg::MAX_SVG_CELLS, "draws")?;

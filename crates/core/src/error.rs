@@ -34,6 +34,9 @@ pub enum Error {
     /// Reading or writing failed.
     #[error("i/o: {0}")]
     Io(std::io::Error),
+    /// The work was stopped by its cancellation flag.
+    #[error("stopped before it was done")]
+    Cancelled,
 }
 
 // The message holds the inner error's: not a source, or a chain of

@@ -77,6 +77,6 @@ pub use moves::{
 };
 pub use reach::{Reason, Verdict, reach};
 pub use solve::{
-    BadFile, BuildCost, Limit, MAX_CONSTRUCTED, PdbCache, PdbError, Progress, Solution, SolveError,
-    Solver, Summary, Table, split,
+    BadFile, BuildCost, Limit, MAX_CONSTRUCTED, MAX_MOVES_HELD, PdbCache, PdbError, Progress,
+    Solution, SolveError, Solver, Summary, Table, split,
 };

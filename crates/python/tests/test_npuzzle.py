@@ -121,6 +121,12 @@ def test_threads_are_bounded():
     assert len(npuzzle.solve("2x2", [1, 2, 0, 3], threads=2)) == 1
 
 
+def test_a_pattern_past_the_board_is_refused():
+    tiles = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 11]
+    with pytest.raises(ValueError, match="at most 11"):
+        npuzzle.solve("3x4", tiles, optimal=True, pattern_tiles=100)
+
+
 def test_unsupported_questions():
     # Shortest solutions on a big board that is not a rectangle.
     big_mask = "mask:" + "/".join(["#" * 12] * 11 + ["#" * 11 + "."])

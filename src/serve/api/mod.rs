@@ -10,12 +10,17 @@
 //! | `POST /api/apply` | `board`, `from`, `moves` (text or `[[from, to], ...]`), `to`?, `id`? | `{"end", "length", "moves", "directions"?, "reached"?}` |
 //! | `POST /api/show` | `board`, `from`?, `to`?, `id`? | `{"board", "cells", "kind", "dims"?, "grid", "positions", "size", "labels", "edges", "from"?, "to"}` |
 //! | `POST /api/svg` | `board`, `from`?, `to`?, `moves`? (as for apply), `id`? | `{"svg"}`: the board as an SVG picture, or with `moves` the solution played as an animated SVG |
-//! | `GET /api/status` | | `{"searches", "time_limit", "version"}` |
+//! | `GET /api/status` | | `{"searches", "waiting", "time_limit", "version"}` (jobs running and waiting for a slot) |
 //!
 //! Arrangements are arrays of tokens or strings (`"1 2 3/4 0 5"`); a
 //! board is a spec string, never `@FILE` (the library reads no file).
 //! Bad input is `{"error": "..."}` with status 400; a body that is not
-//! JSON 415; a body over 16 MiB 413; work past the time limit 503.
+//! JSON 415; a body over 16 MiB 413; a body slower than `--read-timeout`
+//! 408; work past the time limit 503; no job slot free in time 503 with
+//! `Retry-After`.
+//!
+//! At most [`RECEIVING`] bodies are received at once (the rest wait, up
+//! to `--read-timeout`), so stalled bodies hold at most 128 MiB.
 //!
 //! Answers are kept to a size a page can take: solutions and random
 //! arrangements on boards of at most [`MAX_SOLVE_CELLS`] and
@@ -25,18 +30,19 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use axum::body::Bytes;
+use axum::body::{Body, Bytes};
 use axum::extract::State;
-use axum::extract::rejection::BytesRejection;
 use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use npuzzle_core::formats::jsonl::{
     Id, Question, QuestionReader, solution_json, verdict_json, with_id as with_raw_id,
 };
 use npuzzle_core::spec::spec_cells;
-use npuzzle_core::{Arrangement, BLANK, Board, Cell, Reason, SolveError, Solver, Verdict, reach};
+use npuzzle_core::{
+    Arrangement, BLANK, Board, Cell, Limit, Reason, SolveError, Solver, Verdict, reach,
+};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
@@ -56,6 +62,69 @@ pub const MAX_DRAWN_CELLS: usize = 10_000;
 /// The most moves a scramble or an applied sequence may have.
 pub const MAX_MOVES: u64 = 10_000_000;
 
+/// Bodies received at once.
+pub const RECEIVING: usize = 8;
+/// The bytes a move of an answer costs while it is made (its pairs, the
+/// JSON value and its text: about 125 measured, with room).
+pub const BYTES_PER_MOVE: u64 = 160;
+/// What `Retry-After` says when the server is busy, in seconds.
+const RETRY_AFTER: &str = "5";
+
+/// The bodies being received, at most [`RECEIVING`] at once, each within
+/// the read timeout.
+pub struct Bodies {
+    receiving: tokio::sync::Semaphore,
+    timeout: Duration,
+}
+
+impl Bodies {
+    /// No bodies yet; each may take `timeout` to arrive.
+    pub fn new(timeout: Duration) -> Self {
+        Self {
+            receiving: tokio::sync::Semaphore::new(RECEIVING),
+            timeout,
+        }
+    }
+
+    /// The whole body, at most [`MAX_BODY`](super::MAX_BODY) bytes,
+    /// received within the timeout.
+    async fn read(&self, body: Body) -> Result<Bytes, Failure> {
+        let slow = |what: &str| {
+            Failure(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "{what} within {} s (--read-timeout)",
+                    self.timeout.as_secs_f64()
+                ),
+            )
+        };
+        let _permit = tokio::time::timeout(self.timeout, self.receiving.acquire())
+            .await
+            .map_err(|_| Failure::busy("too many requests are being received at once"))?;
+        let bytes = tokio::time::timeout(self.timeout, axum::body::to_bytes(body, super::MAX_BODY))
+            .await
+            .map_err(|_| slow("the request's body did not arrive"))?;
+        bytes.map_err(|e| {
+            let too_large = std::error::Error::source(&e)
+                .is_some_and(|s| s.is::<http_body_util::LengthLimitError>())
+                || e.to_string().contains("length limit");
+            match too_large {
+                true => Failure(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    format!("the request is over {} bytes", super::MAX_BODY),
+                ),
+                false => Failure::bad(format!("the request's body could not be read: {e}")),
+            }
+        })
+    }
+}
+
+/// The most moves an answer may have: what a job's share of
+/// `--max-memory` holds.
+pub fn max_answer_moves(app: &App) -> usize {
+    usize::try_from(app.jobs.memory_per_job() / BYTES_PER_MOVE).unwrap_or(usize::MAX)
+}
+
 /// An answer that is not a success: its status and message.
 pub struct Failure(pub StatusCode, pub String);
 
@@ -64,11 +133,26 @@ impl Failure {
     pub fn bad(message: impl std::fmt::Display) -> Self {
         Self(StatusCode::BAD_REQUEST, message.to_string())
     }
+
+    /// A 503: the server is busy (it says `Retry-After`).
+    pub fn busy(message: impl std::fmt::Display) -> Self {
+        Self(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("{message}; try again in a few seconds"),
+        )
+    }
 }
 
-/// `{"error": message}` with `status`.
+/// `{"error": message}` with `status` (and `Retry-After` on a 503).
 pub fn error_response(status: StatusCode, message: impl Into<String>) -> Response {
-    json_response(status, &json!({ "error": message.into() }))
+    let mut response = json_response(status, &json!({ "error": message.into() }));
+    if status == StatusCode::SERVICE_UNAVAILABLE {
+        response.headers_mut().insert(
+            header::RETRY_AFTER,
+            header::HeaderValue::from_static(RETRY_AFTER),
+        );
+    }
+    response
 }
 
 /// A JSON answer, never cached.
@@ -109,6 +193,10 @@ fn respond(outcome: Result<Result<Reply, Failure>, JobError>) -> Response {
             with_raw_id(&reply.value, reply.id.as_deref()),
         ),
         Ok(Err(Failure(status, message))) => error_response(status, message),
+        Err(JobError::Busy) => {
+            let Failure(status, message) = Failure::busy("every job slot is taken (--max-jobs)");
+            error_response(status, message)
+        }
         Err(JobError::TimedOut(limit)) => error_response(
             StatusCode::SERVICE_UNAVAILABLE,
             format!(
@@ -124,8 +212,8 @@ fn respond(outcome: Result<Result<Reply, Failure>, JobError>) -> Response {
     }
 }
 
-/// The body's text, when it is JSON within the size limit.
-fn json_text(headers: &HeaderMap, body: Result<Bytes, BytesRejection>) -> Result<String, Failure> {
+/// The body's text, when it is JSON within the size and time limits.
+async fn json_text(bodies: &Bodies, headers: &HeaderMap, body: Body) -> Result<String, Failure> {
     let json = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
@@ -142,17 +230,7 @@ fn json_text(headers: &HeaderMap, body: Result<Bytes, BytesRejection>) -> Result
             "send the request as JSON (Content-Type: application/json)".into(),
         ));
     }
-    let body = body.map_err(|e| {
-        let status = e.status();
-        if status == StatusCode::PAYLOAD_TOO_LARGE {
-            Failure(
-                status,
-                format!("the request is over {} bytes", super::MAX_BODY),
-            )
-        } else {
-            Failure(status, format!("the request's body could not be read: {e}"))
-        }
-    })?;
+    let body = bodies.read(body).await?;
     String::from_utf8(body.to_vec()).map_err(|_| Failure::bad("json: the body is not UTF-8"))
 }
 
@@ -204,10 +282,10 @@ fn question_with(text: &str, own: &[&str]) -> Result<(Question, Map<String, Valu
 pub async fn answer(
     app: &App,
     headers: &HeaderMap,
-    body: Result<Bytes, BytesRejection>,
+    body: Body,
     work: impl FnOnce(&str, Arc<AtomicBool>) -> Result<Reply, Failure> + Send + 'static,
 ) -> Response {
-    let text = match json_text(headers, body) {
+    let text = match json_text(&app.bodies, headers, body).await {
         Ok(text) => text,
         Err(Failure(status, message)) => return error_response(status, message),
     };
@@ -220,11 +298,7 @@ pub fn with_id(value: Value, id: Option<Id>) -> Reply {
 }
 
 /// `POST /api/reach`: the verdict, with the cells its reason names.
-pub async fn post_reach(
-    State(app): State<Arc<App>>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
+pub async fn post_reach(State(app): State<Arc<App>>, headers: HeaderMap, body: Body) -> Response {
     answer(&app, &headers, body, |text, _| {
         let q = QuestionReader::default()
             .parse(text)
@@ -303,12 +377,9 @@ struct SolveOptions {
 
 /// `POST /api/solve`: a solution (shortest where asked or cheap), or the
 /// verdict when there is none.
-pub async fn post_solve(
-    State(app): State<Arc<App>>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
+pub async fn post_solve(State(app): State<Arc<App>>, headers: HeaderMap, body: Body) -> Response {
     let (cache, pattern_tiles) = (app.cache.clone(), app.pattern_tiles);
+    let (max_moves, max_memory) = (max_answer_moves(&app), app.max_memory);
     let report = app.jobs.reporter();
     answer(&app, &headers, body, move |text, cancel| {
         let (q, options) = question_with(text, &["optimal", "fast"])?;
@@ -325,7 +396,9 @@ pub async fn post_solve(
             .optimal(options.optimal)
             .shortest_when_cheap(!options.fast)
             .on_progress(report)
-            .cancel_on(cancel);
+            .cancel_on(cancel)
+            .max_moves(max_moves)
+            .max_table_memory(max_memory);
         if let Some(cache) = cache {
             solver = solver.cache(cache);
         }
@@ -352,6 +425,16 @@ fn solve_with(
             Ok(value)
         }
         Err(SolveError::Unreachable(reason)) => Ok(verdict_json(&Verdict::Unreachable(reason))),
+        Err(e @ SolveError::Unsupported(Limit::TablesTooBig { .. })) => Err(Failure(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "{e} (--max-memory); build them ahead with `npuzzle pdb build --board \
+                 {board}`, or ask for a solution that is not the shortest"
+            ),
+        )),
+        Err(e @ SolveError::Unsupported(Limit::TooManyMoves { .. })) => Err(Failure::bad(format!(
+            "{e}: the server keeps each answer to its share of --max-memory"
+        ))),
         Err(e @ (SolveError::Input(_) | SolveError::Unsupported(_))) => Err(Failure::bad(e)),
         Err(SolveError::Cancelled) => Err(Failure(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -361,12 +444,13 @@ fn solve_with(
     }
 }
 
-/// `GET /api/status`: searches under way and the time limit.
+/// `GET /api/status`: jobs under way and waiting, and the time limit.
 pub async fn get_status(State(app): State<Arc<App>>) -> Response {
     json_response(
         StatusCode::OK,
         &json!({
             "searches": app.jobs.running(),
+            "waiting": app.jobs.waiting(),
             "time_limit": app.jobs.time_limit().as_secs_f64(),
             "version": env!("CARGO_PKG_VERSION"),
         }),

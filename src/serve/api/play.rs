@@ -4,9 +4,8 @@
 
 use std::sync::Arc;
 
-use axum::body::Bytes;
+use axum::body::Body;
 use axum::extract::State;
-use axum::extract::rejection::BytesRejection;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use npuzzle_core::formats::jsonl::{ArrangementValue, Id};
@@ -17,7 +16,8 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 use super::{
-    App, Failure, MAX_GEN_CELLS, MAX_MOVES, answer, parse, parse_board, question_with, with_id,
+    App, Failure, MAX_GEN_CELLS, MAX_MOVES, answer, max_answer_moves, parse, parse_board,
+    question_with, with_id,
 };
 
 /// A gen request: `board`, and optionally `to`, `seed`, `moves`, `id`.
@@ -46,17 +46,13 @@ pub fn target(board: &Board, to: Option<&ArrangementValue>) -> Result<Arrangemen
 /// `POST /api/gen`: a random arrangement that reaches `to`, drawn
 /// uniformly, or `to` scrambled by `moves` random moves; as a batch
 /// question (`{"board", "from", "to"}`) with the seed that made it.
-pub async fn post_gen(
-    State(app): State<Arc<App>>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
-    answer(&app, &headers, body, |text, _| {
+pub async fn post_gen(State(app): State<Arc<App>>, headers: HeaderMap, body: Body) -> Response {
+    answer(&app, &headers, body, |text, cancel| {
         let request: GenRequest = parse(text)?;
         let board = parse_board(&request.board, MAX_GEN_CELLS, "makes arrangements on")?;
         let to = target(&board, request.to.as_ref())?;
         let seed = request.seed.unwrap_or_else(Generator::clock_seed);
-        let mut generator = Generator::new(seed);
+        let mut generator = Generator::new(seed).cancel_on(cancel);
         let from = match request.moves {
             Some(moves) if moves > MAX_MOVES => {
                 return Err(Failure::bad(format!(
@@ -66,7 +62,10 @@ pub async fn post_gen(
             Some(moves) => generator.scramble(&board, &to, moves),
             None => generator.reachable(&board, &to),
         }
-        .map_err(Failure::bad)?;
+        .map_err(|e| match e {
+            npuzzle_core::Error::Cancelled => Failure::busy("the draw was stopped"),
+            e => Failure::bad(e),
+        })?;
         let value = json!({"board": board, "from": from, "to": to, "seed": seed});
         Ok(with_id(value, request.id))
     })
@@ -100,12 +99,9 @@ impl MovesValue {
 /// `POST /api/apply`: `board`, `from`, `moves`, and optionally `to`,
 /// `id`. Plays the moves from `from`, each checked; the
 /// arrangement they end on, and whether it is `to` when `to` is given.
-pub async fn post_apply(
-    State(app): State<Arc<App>>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
-    answer(&app, &headers, body, |text, _| {
+pub async fn post_apply(State(app): State<Arc<App>>, headers: HeaderMap, body: Body) -> Response {
+    let max_moves = (max_answer_moves(&app) as u64).min(MAX_MOVES);
+    answer(&app, &headers, body, move |text, _| {
         let given_to = parse::<Map<String, Value>>(text)?.contains_key("to");
         let (q, mut own) = question_with(text, &["moves"])?;
         let moves = own
@@ -114,9 +110,10 @@ pub async fn post_apply(
         let moves = MovesValue::into_text(moves)?;
         let (board, from) = (q.board.as_ref(), &q.from);
         let count = single_moves(&moves);
-        if count > MAX_MOVES {
+        if count > max_moves {
             return Err(Failure::bad(format!(
-                "moves: at most {MAX_MOVES} single moves (these are {count})"
+                "moves: at most {max_moves} single moves here (these are {count}): the server \
+                 keeps each answer to its share of --max-memory"
             )));
         }
         let (moves, end) = play(board, from, &moves).map_err(Failure::bad)?;

@@ -27,6 +27,9 @@ mod group;
 mod thin;
 
 use rand::seq::SliceRandom;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -66,6 +69,8 @@ pub const MAX_GROUP_CELLS: usize = 64;
 /// ```
 pub struct Generator {
     rng: ChaCha8Rng,
+    /// Stops long draws when set.
+    cancel: Option<Arc<AtomicBool>>,
     /// The group last built, for the board spec and target it was built for.
     group: Option<(String, Vec<Token>, group::Group)>,
 }
@@ -90,7 +95,25 @@ impl Generator {
     pub fn new(seed: u64) -> Self {
         Self {
             rng: ChaCha8Rng::seed_from_u64(seed),
+            cancel: None,
             group: None,
+        }
+    }
+
+    /// A flag that stops a long draw when set (from another thread): the
+    /// draw then ends with [`Error::Cancelled`]. Uniform draws look at it
+    /// before each shuffle, scrambles every 1,024 moves. Default: none.
+    #[must_use]
+    pub fn cancel_on(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// [`Error::Cancelled`] once the flag is set.
+    fn cancelled(&self) -> Result<(), Error> {
+        match &self.cancel {
+            Some(flag) if flag.load(Ordering::Relaxed) => Err(Error::Cancelled),
+            _ => Ok(()),
         }
     }
 
@@ -99,7 +122,9 @@ impl Generator {
     /// # Errors
     /// [`Error::BadArrangement`] when `to` does not fit the board;
     /// [`Error::Input`] when reachable arrangements are so rare on this
-    /// board that [`MAX_SHUFFLES`] shuffles found none.
+    /// board that [`MAX_SHUFFLES`] shuffles found none;
+    /// [`Error::Cancelled`] when the flag of [`cancel_on`](Self::cancel_on)
+    /// is set.
     pub fn reachable(&mut self, board: &Board, to: &Arrangement) -> Result<Arrangement, Error> {
         to.check(board, "to")?;
         if several_blanks(to.tokens()) {
@@ -188,6 +213,7 @@ impl Generator {
             .collect();
         let mut draw = to.tokens().to_vec();
         for _ in 0..tries {
+            self.cancelled()?;
             for (cells, tokens) in parts.iter().zip(&mut tokens) {
                 tokens.shuffle(&mut self.rng);
                 for (&c, &t) in cells.iter().zip(tokens.iter()) {
@@ -207,7 +233,9 @@ impl Generator {
     /// (an isolated blank does not move).
     ///
     /// # Errors
-    /// [`Error::BadArrangement`] when `to` does not fit the board.
+    /// [`Error::BadArrangement`] when `to` does not fit the board,
+    /// [`Error::Cancelled`] when the flag of [`cancel_on`](Self::cancel_on)
+    /// is set.
     pub fn scramble(
         &mut self,
         board: &Board,
@@ -216,12 +244,15 @@ impl Generator {
     ) -> Result<Arrangement, Error> {
         to.check(board, "to")?;
         if several_blanks(to.tokens()) {
-            return Ok(self.scramble_blanks(board, to.tokens(), moves));
+            return self.scramble_blanks(board, to.tokens(), moves);
         }
         let mut tokens = to.tokens().to_vec();
         let mut blank = blank_cell(&tokens) as Cell;
         let mut previous: Option<Cell> = None;
-        for _ in 0..moves {
+        for i in 0..moves {
+            if i.is_multiple_of(1024) {
+                self.cancelled()?;
+            }
             let around = board.neighbours(blank);
             let choices: Vec<Cell> = around
                 .iter()
@@ -247,10 +278,18 @@ impl Generator {
     /// next to a blank slid into it, chosen uniformly among all such
     /// moves but the one undoing the move before (unless it is the only
     /// one).
-    fn scramble_blanks(&mut self, board: &Board, to: &[Token], moves: u64) -> Arrangement {
+    fn scramble_blanks(
+        &mut self,
+        board: &Board,
+        to: &[Token],
+        moves: u64,
+    ) -> Result<Arrangement, Error> {
         let mut tokens = to.to_vec();
         let mut previous: Option<Move> = None;
-        for _ in 0..moves {
+        for i in 0..moves {
+            if i.is_multiple_of(1024) {
+                self.cancelled()?;
+            }
             let all: Vec<Move> = (0..tokens.len())
                 .filter(|&b| tokens[b] == BLANK)
                 .flat_map(|b| {
@@ -278,7 +317,7 @@ impl Generator {
             tokens.swap(next.from as usize, next.to as usize);
             previous = Some(next);
         }
-        Arrangement::new(tokens)
+        Ok(Arrangement::new(tokens))
     }
 }
 

@@ -20,7 +20,7 @@ mod solver;
 pub use error::{BadFile, Limit, PdbError, SolveError};
 pub use search::ida::split;
 pub use search::pdb::{BuildCost, PdbCache, Progress};
-pub use solver::{MAX_CONSTRUCTED, Solution, Solver, Summary, Table};
+pub use solver::{MAX_CONSTRUCTED, MAX_MOVES_HELD, Solution, Solver, Summary, Table};
 
 use crate::moves::Move;
 

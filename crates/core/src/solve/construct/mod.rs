@@ -7,11 +7,13 @@
 //!   time, peeling 2-connected blocks cell by cell;
 //! - `three_cycles`: regions that cannot be peeled, sorted by 3-cycles;
 //! - `blanks`: several blanks (pebble motion), one connected part at a
-//!   time.
+//!   time;
+//! - `budget`: the length limit and stop flag of all but `boxes`.
 
 pub(crate) mod blanks;
 pub(crate) mod block_by_block;
 pub(crate) mod boxes;
+pub(crate) mod budget;
 pub(crate) mod three_cycles;
 
 /// What sliding a token one step saves its later walks, in the units the

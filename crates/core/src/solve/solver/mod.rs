@@ -17,7 +17,7 @@ use crate::board::Board;
 use crate::moves::{replay, simplify};
 use crate::reach::{Verdict, reach};
 use crate::solve::Found;
-use crate::solve::construct::{blanks, block_by_block, boxes};
+use crate::solve::construct::{blanks, block_by_block, boxes, budget};
 use crate::solve::error::{Limit, SolveError};
 use crate::solve::search::ida;
 use crate::solve::search::ida::split::SplitSearch;
@@ -39,6 +39,10 @@ pub use tables::Table;
 /// streamed by [`Solver::solve_into`].
 pub const MAX_CONSTRUCTED: usize = 160_000;
 
+/// The most moves of a constructive solution held in memory on a board
+/// other than a box (8 bytes each: 1 GiB).
+pub const MAX_MOVES_HELD: usize = 1 << 27;
+
 /// Finds move sequences, each replayed before it is handed out.
 ///
 /// What a new solver gives: a shortest solution on boards with at most
@@ -55,7 +59,8 @@ pub const MAX_CONSTRUCTED: usize = 160_000;
 /// [`cache`](Self::cache) (none), [`on_progress`](Self::on_progress)
 /// (none), [`cancel_on`](Self::cancel_on) (none),
 /// [`time_limit`](Self::time_limit) (none),
-/// [`max_nodes`](Self::max_nodes) (none). The methods:
+/// [`max_nodes`](Self::max_nodes) (none), [`max_moves`](Self::max_moves)
+/// (none), [`max_table_memory`](Self::max_table_memory) (none). The methods:
 /// [`solve`](Self::solve), [`solve_into`](Self::solve_into),
 /// [`count`](Self::count), [`prepare`](Self::prepare).
 ///
@@ -82,6 +87,8 @@ pub struct Solver<'a> {
     cancel: Option<Arc<AtomicBool>>,
     time_limit: Option<Duration>,
     max_nodes: Option<u64>,
+    max_moves: Option<usize>,
+    max_table_memory: Option<u64>,
 }
 
 /// The progress callback a solver holds.
@@ -98,6 +105,8 @@ impl std::fmt::Debug for Solver<'_> {
             .field("cancel", &self.cancel)
             .field("time_limit", &self.time_limit)
             .field("max_nodes", &self.max_nodes)
+            .field("max_moves", &self.max_moves)
+            .field("max_table_memory", &self.max_table_memory)
             .finish()
     }
 }
@@ -180,9 +189,10 @@ impl<'a> Solver<'a> {
     /// they expand, a pattern database build every 4,096 states it
     /// expands (the table is then neither kept nor saved), and the
     /// near-shortest search at every state. Other methods (breadth-first
-    /// search on small boards, constructive solutions) are quick and do
-    /// not look at it. Default: none; without a flag nothing changes, node
-    /// counts included.
+    /// search on small boards, constructive solutions on boxes) are quick
+    /// and do not look at it; constructive solutions on other boards look
+    /// at it every 16,384 moves. Default: none; without a flag nothing
+    /// changes, node counts included.
     ///
     /// ```
     /// use std::sync::{Arc, atomic::AtomicBool};
@@ -242,6 +252,55 @@ impl<'a> Solver<'a> {
         self
     }
 
+    /// The longest constructive solution wanted: one that would be longer
+    /// ends with [`Limit::TooManyMoves`] as soon as it passes `moves`
+    /// (on boards other than boxes, before it is held in memory; boxes'
+    /// lengths are known to be about 1.7 N^1.5 and are checked when made).
+    /// Searches are bounded by [`max_nodes`](Self::max_nodes) instead.
+    /// Default: none (at most [`MAX_MOVES_HELD`] on boards other than
+    /// boxes).
+    ///
+    /// ```
+    /// use npuzzle_core::{Arrangement, Board, Limit, SolveError, Solver};
+    /// let board: Board = "10x10".parse()?;
+    /// let from = Arrangement::new((1..100).chain([0]).rev().collect());
+    /// let to = Arrangement::solved(100);
+    /// let why = Solver::new().max_moves(100).solve(&board, &from, &to);
+    /// assert!(matches!(why, Err(SolveError::Unsupported(Limit::TooManyMoves { max: 100 }))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn max_moves(mut self, moves: usize) -> Self {
+        self.max_moves = Some(moves);
+        self
+    }
+
+    /// The most memory, in bytes, that the pattern databases a search
+    /// still has to build may take (about 8 bytes an entry while they are
+    /// built; tables in memory or in the cache cost nothing): a search
+    /// that needs more ends with [`Limit::TablesTooBig`] before it starts
+    /// building. Default: none.
+    ///
+    /// ```
+    /// use npuzzle_core::{Arrangement, Board, Limit, SolveError, Solver};
+    /// let board: Board = "3x4".parse()?;
+    /// let from: Arrangement = "1 2 3 4/5 6 7 8/9 10 0 11".parse()?;
+    /// let to = Arrangement::solved(12);
+    /// let small = Solver::new().optimal(true).max_table_memory(1 << 20);
+    /// let why = small.solve(&board, &from, &to);
+    /// // 95,040 and 665,280 entries of 4 bytes, and the larger's 4 more while built.
+    /// let needed = (95_040 + 2 * 665_280) * 4;
+    /// assert!(matches!(why, Err(SolveError::Unsupported(Limit::TablesTooBig { needed: n, .. })) if n == needed));
+    /// let enough = Solver::new().optimal(true).max_table_memory(needed);
+    /// assert_eq!(enough.solve(&board, &from, &to)?.len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn max_table_memory(mut self, bytes: u64) -> Self {
+        self.max_table_memory = Some(bytes);
+        self
+    }
+
     fn cancelled(&self) -> Result<(), SolveError> {
         match &self.cancel {
             Some(flag) if flag.load(Ordering::Relaxed) => Err(SolveError::Cancelled),
@@ -282,7 +341,7 @@ impl<'a> Solver<'a> {
             lower_bound = near.lower_bound;
             near.found
         } else {
-            constructed(board, a, b)?
+            self.constructed(board, a, b)?
         };
         if found.optimal {
             lower_bound = found.moves.len() as u64;
@@ -303,6 +362,37 @@ impl<'a> Solver<'a> {
                 .row_col(0)
                 .filter(|_| !several_blanks(a))
                 .map(|_| board.clone()),
+        })
+    }
+
+    /// A constructive solution held in memory, within
+    /// [`max_moves`](Self::max_moves) and stopped by the cancel flag.
+    fn constructed(&self, board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveError> {
+        if board.cell_count() > MAX_CONSTRUCTED {
+            return Err(Limit::TooManyCells {
+                cells: board.cell_count(),
+                max: MAX_CONSTRUCTED,
+            }
+            .into());
+        }
+        let max = self.max_moves.unwrap_or(MAX_MOVES_HELD).min(MAX_MOVES_HELD);
+        let work = || match board.box_dims() {
+            _ if several_blanks(a) => blanks::solve(board, a, b),
+            Some(dims) => Ok(boxes::solve_box(dims, a, b)),
+            None => block_by_block::solve_graph(board, a, b),
+        };
+        let moves = match budget::within(max, self.cancel.clone(), work) {
+            Ok(moves) => moves?,
+            Err(budget::Stop::TooLong(max)) => return Err(Limit::TooManyMoves { max }.into()),
+            Err(budget::Stop::Cancelled) => return Err(SolveError::Cancelled),
+        };
+        if moves.len() > max {
+            return Err(Limit::TooManyMoves { max }.into());
+        }
+        Ok(Found {
+            moves,
+            optimal: false,
+            nodes: 0,
         })
     }
 
@@ -401,27 +491,6 @@ impl<'a> Solver<'a> {
             self.cancel.clone(),
         ))
     }
-}
-
-/// A constructive solution held in memory.
-fn constructed(board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveError> {
-    if board.cell_count() > MAX_CONSTRUCTED {
-        return Err(Limit::TooManyCells {
-            cells: board.cell_count(),
-            max: MAX_CONSTRUCTED,
-        }
-        .into());
-    }
-    let moves = match board.box_dims() {
-        _ if several_blanks(a) => blanks::solve(board, a, b)?,
-        Some(dims) => boxes::solve_box(dims, a, b),
-        None => block_by_block::solve_graph(board, a, b)?,
-    };
-    Ok(Found {
-        moves,
-        optimal: false,
-        nodes: 0,
-    })
 }
 
 /// The rows and columns of a 2-D box with both sides at least 2, of at

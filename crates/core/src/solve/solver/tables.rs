@@ -31,10 +31,27 @@ impl Solver<'_> {
         if !all_distinct(a) {
             return Err(Limit::RepeatedTokens.into());
         }
+        self.check_pattern_tiles(rows * cols - 1)?;
         let rect = Rectangle::new(rows, cols);
         let (tiles, blank_goal) = ida::relabel(a, b);
         let heuristic = self.heuristic_of(&rect, blank_goal, self.tables(&rect, blank_goal))?;
         Ok((heuristic, tiles))
+    }
+
+    /// Refuses [`pattern_tiles`](Self::pattern_tiles) past the board's
+    /// `tiles` (rather than quietly building the largest pattern there is).
+    fn check_pattern_tiles(&self, tiles: usize) -> Result<(), SolveError> {
+        match self.pattern_tiles {
+            Some(asked) if asked > tiles => Err(crate::Error::Input {
+                place: "pattern tiles".into(),
+                problem: format!(
+                    "{asked} asked for, but this board has {tiles} tiles, so a pattern has at \
+                     most {tiles}"
+                ),
+            }
+            .into()),
+            _ => Ok(()),
+        }
     }
 
     /// The heuristic on `rect` with the blank's goal on `blank_goal`:
@@ -48,6 +65,12 @@ impl Solver<'_> {
         patterns: Option<Vec<Vec<u8>>>,
     ) -> Result<Heuristic, SolveError> {
         self.cancelled()?;
+        if let (Some(max), Some(patterns)) = (self.max_table_memory, &patterns) {
+            let needed = self.build_memory(rect, blank_goal, patterns);
+            if needed > max {
+                return Err(Limit::TablesTooBig { needed, max }.into());
+            }
+        }
         let heuristic = match patterns {
             Some(patterns) => Heuristic::with_databases(
                 rect,
@@ -68,6 +91,17 @@ impl Solver<'_> {
         };
         self.cancelled()?;
         Ok(heuristic)
+    }
+
+    /// The memory that building the tables of `patterns` not at hand (in
+    /// memory or the cache) takes at its peak, in bytes.
+    fn build_memory(&self, rect: &Rectangle, blank_goal: u8, patterns: &[Vec<u8>]) -> u64 {
+        let to_build: Vec<Pattern> = patterns
+            .iter()
+            .map(|cells| pattern(rect, cells.clone(), blank_goal))
+            .filter(|p| !pdb::at_hand(p, self.cache.as_ref()))
+            .collect();
+        pdb::build_memory(&to_build)
     }
 
     /// The patterns of the tables a search on `rect` uses (`None`:
@@ -115,6 +149,7 @@ impl Solver<'_> {
             }
             .into());
         }
+        self.check_pattern_tiles(rows * cols - 1)?;
         let rect = Rectangle::new(rows, cols);
         let strong = Solver {
             pattern_tiles: Some(
@@ -122,12 +157,7 @@ impl Solver<'_> {
                     .unwrap_or_else(|| ida::default_max_tiles(&rect)),
             ),
             optimal: true,
-            shortest_when_cheap: false,
-            cache: None,
-            progress: None,
-            cancel: None,
-            time_limit: None,
-            max_nodes: None,
+            ..Solver::default()
         };
         let mut out = Vec::new();
         for cells in strong.tables(&rect, blank as u8).unwrap_or_default() {

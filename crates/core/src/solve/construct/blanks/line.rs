@@ -6,6 +6,7 @@ use crate::arrangement::{BLANK, Token};
 use crate::board::Cell;
 use crate::moves::Move;
 use crate::reach::Line;
+use crate::solve::construct::budget;
 
 /// Moves taking `from` to `to` (reachable) on a path or a cycle.
 pub(crate) fn solve_line(line: &Line, from: &[Token], to: &[Token]) -> Vec<Move> {
@@ -109,6 +110,7 @@ fn shift(cells: &[Cell], p: &[usize], targets: &[i64], wrap: bool, moves: &mut V
                     from: cells[from],
                     to: cells[to],
                 });
+                budget::spend(moves.len());
                 taken[from] = false;
                 taken[to] = true;
                 pos[i] += step;

@@ -8,6 +8,7 @@ use std::collections::VecDeque;
 use crate::arrangement::{BLANK, Token};
 use crate::board::{Board, Cell};
 use crate::moves::Move;
+use crate::solve::construct::budget;
 
 /// Tokens on cells and the moves that led there.
 #[derive(Clone)]
@@ -36,6 +37,7 @@ impl<'b> Work<'b> {
         debug_assert!(self.board.adjacent(from, to));
         self.tokens.swap(from as usize, to as usize);
         self.moves.push(Move { from, to });
+        budget::spend(self.moves.len());
     }
 
     /// Along `path` (neighbours in turn, the first cell blank, the last a

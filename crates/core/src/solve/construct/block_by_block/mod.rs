@@ -36,15 +36,13 @@ use crate::graph::{
     Block, Blocks, CellIndex, LocalCell, LocalGraph, LocalVec, bfs_tree, shortest_path,
 };
 use crate::moves::Move;
+use crate::solve::construct::budget;
 use crate::solve::error::Limit;
 use crate::solve::search::bfs;
 
 /// Blocks larger than this are not peeled (the peeling is about quadratic
 /// in the block's size).
 pub const MAX_PEELED_BLOCK: usize = 40_000;
-
-/// The most moves held for a board other than a box (8 bytes each).
-pub const MAX_MOVES: usize = 1 << 27;
 
 /// Moves taking `from` to `to` (a reachable pair), or the limit of the
 /// method this board runs into.
@@ -107,9 +105,6 @@ fn solve_tokens(board: &Board, from: &[Token], to: &[Token]) -> Result<Vec<Move>
         let solved = solve_block(board, graph, &index, &mut state, to);
         index.clear(graph);
         solved?;
-        if state.moves.len() > MAX_MOVES {
-            return Err(Limit::TooManyMoves { max: MAX_MOVES });
-        }
     }
     walk_tree(&tree, &depth, goal_blank, &mut state);
     Ok(state.moves)
@@ -173,6 +168,7 @@ impl State {
         });
         self.tokens.swap(cell as usize, self.blank as usize);
         self.blank = cell;
+        budget::spend(self.moves.len());
     }
 }
 

@@ -54,11 +54,20 @@ impl PatternDb {
         })?;
         // Not reached yet: least value 0xFF, every slot all ones.
         table.fill(0xFF);
+        // Asked for as a fallible reservation: a refusal is an error, not
+        // an abort of the whole process.
+        let mut seen = Vec::new();
+        seen.try_reserve_exact(size)
+            .map_err(|e| PdbError::OutOfMemory {
+                bytes: size * ENTRY,
+                error: std::io::Error::new(std::io::ErrorKind::OutOfMemory, e),
+            })?;
+        seen.extend((0..size).map(|_| AtomicU32::new(0)));
         let search = Search {
             geo: &geo,
             n,
             tiles: pattern.cells.len(),
-            seen: (0..size).map(|_| AtomicU32::new(0)).collect(),
+            seen,
             entries: table.as_atomics(size),
             placements: AtomicU64::new(0),
         };

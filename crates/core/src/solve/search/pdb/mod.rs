@@ -59,6 +59,17 @@ pub const MAX_TABLE_CELLS: usize = 32;
 pub const MAX_PLACEMENTS: usize = 1 << 29;
 /// Bytes per entry.
 const ENTRY: usize = 4;
+
+/// The memory that building `patterns` one after another takes at its
+/// peak, in bytes: every table kept (an entry each) and, while the
+/// largest is built, a word per entry of the regions reached (the
+/// layers' states come on top, a few per cent).
+pub(crate) fn build_memory(patterns: &[Pattern]) -> u64 {
+    let entries = patterns.iter().map(|p| p.placements() as u64);
+    let all: u64 = entries.clone().sum();
+    let largest = entries.max().unwrap_or(0);
+    all.saturating_add(largest).saturating_mul(ENTRY as u64)
+}
 /// Region slots per entry, the bits of each (an excess over the least,
 /// halved), and the largest kept.
 const SLOTS: usize = 8;

@@ -1,0 +1,116 @@
+//! A length limit and a stop flag for the constructive solvers on boards
+//! other than boxes, whose answers can run to hundreds of millions of
+//! moves (a long cycle with one chord takes about m³).
+//!
+//! The solvers are deep loops with no way out but finishing, so rather
+//! than thread an error through each of them, every recorded move calls
+//! [`spend`] with the length so far, and past the budget (or once the
+//! flag is set) [`spend`] unwinds to [`within`], which turns that into an
+//! answer. Unwinding with [`std::panic::resume_unwind`] runs no panic hook
+//! and prints nothing; nothing half-done survives it, since the solvers'
+//! state lives in the frames it unwinds. (A build with `panic = "abort"`
+//! would abort instead: npuzzle's own profiles unwind.)
+
+use std::cell::RefCell;
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Why a constructive solution was given up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// It passed this many moves.
+    TooLong(usize),
+    /// The flag was set.
+    Cancelled,
+}
+
+/// The flag is looked at once every this many moves.
+const CANCEL_EVERY: usize = 1 << 14;
+
+/// The budget of the constructive solution running on this thread.
+struct Budget {
+    max_moves: usize,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+thread_local! {
+    static BUDGET: RefCell<Option<Budget>> = const { RefCell::new(None) };
+}
+
+/// Runs `work` (a constructive solver) with at most `max_moves` moves
+/// recorded and `cancel` looked at as it goes.
+///
+/// # Errors
+/// [`Stop`] when `work` passed the length or the flag was set.
+pub(crate) fn within<T>(
+    max_moves: usize,
+    cancel: Option<Arc<AtomicBool>>,
+    work: impl FnOnce() -> T,
+) -> Result<T, Stop> {
+    let outer = BUDGET.with(|b| b.replace(Some(Budget { max_moves, cancel })));
+    let result = catch_unwind(AssertUnwindSafe(work));
+    BUDGET.with(|b| *b.borrow_mut() = outer);
+    match result {
+        Ok(answer) => Ok(answer),
+        Err(payload) => match payload.downcast::<Stop>() {
+            Ok(stop) => Err(*stop),
+            // A real panic goes on up.
+            Err(payload) => resume_unwind(payload),
+        },
+    }
+}
+
+/// Called with a solution's length as moves are recorded: unwinds to
+/// [`within`] past its budget or once its flag is set; does nothing
+/// outside [`within`].
+pub(crate) fn spend(moves: usize) {
+    let stop = BUDGET.with(|b| {
+        let budget = b.borrow();
+        let budget = budget.as_ref()?;
+        if moves > budget.max_moves {
+            return Some(Stop::TooLong(budget.max_moves));
+        }
+        let cancelled = moves.is_multiple_of(CANCEL_EVERY)
+            && budget
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::Relaxed));
+        cancelled.then_some(Stop::Cancelled)
+    });
+    if let Some(stop) = stop {
+        resume_unwind(Box::new(stop));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(n: usize) -> usize {
+        (1..=n).for_each(spend);
+        n
+    }
+
+    #[test]
+    fn the_length_stops_the_work_and_outside_nothing_does() {
+        assert_eq!(within(10, None, || record(10)), Ok(10));
+        assert_eq!(within(10, None, || record(11)), Err(Stop::TooLong(10)));
+        assert_eq!(record(100), 100, "no budget outside `within`");
+    }
+
+    #[test]
+    fn the_flag_stops_the_work() {
+        let flag = Arc::new(AtomicBool::new(true));
+        let stopped = within(usize::MAX, Some(flag), || record(CANCEL_EVERY * 2));
+        assert_eq!(stopped, Err(Stop::Cancelled));
+    }
+
+    #[test]
+    fn budgets_nest_and_real_panics_go_on() {
+        let inner = within(100, None, || within(5, None, || record(6)));
+        assert_eq!(inner, Ok(Err(Stop::TooLong(5))));
+        let panicked = catch_unwind(|| within(5, None, || panic!("a bug")));
+        assert!(panicked.is_err());
+    }
+}

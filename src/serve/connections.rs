@@ -1,0 +1,81 @@
+//! Accepting connections, bounded: at most `--max-connections` open at
+//! once, each dropped when a request's headers take longer than
+//! `--read-timeout` to arrive (a client that opens connections and sends
+//! half a request, or keeps an idle one open, holds nothing for long).
+//!
+//! Past the cap a connection gets a plain 503 with `Retry-After` and is
+//! closed at once, without a request being read. Each connection's read
+//! buffer is capped at [`READ_BUFFER`] bytes, so open connections cost
+//! little memory; bodies are bounded where they are read (see
+//! [`api`](super::api)).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+
+/// The most bytes buffered from one connection before they are handled.
+pub const READ_BUFFER: usize = 64 << 10;
+
+/// What a connection past the cap is told before it is closed.
+fn busy() -> Vec<u8> {
+    let body = r#"{"error":"too many connections are open; try again in a few seconds"}"#;
+    format!(
+        "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 2\r\nContent-Type: \
+         application/json\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
+}
+
+/// The limits of the connections.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Connections open at once.
+    pub max_connections: usize,
+    /// How long a request's headers may take to arrive, and an idle
+    /// connection may wait for its next request.
+    pub read_timeout: Duration,
+}
+
+/// Serves `router` on `listener` until the process is stopped.
+pub async fn serve(listener: TcpListener, router: Router, limits: Limits) {
+    let open = Arc::new(Semaphore::new(limits.max_connections));
+    loop {
+        let (mut stream, _) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            // Out of file descriptors, say: wait a little for some to close.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let Ok(permit) = open.clone().try_acquire_owned() else {
+            tokio::spawn(async move {
+                let refuse = async {
+                    let _ = stream.write_all(&busy()).await;
+                    let _ = stream.shutdown().await;
+                };
+                let _ = tokio::time::timeout(Duration::from_secs(1), refuse).await;
+            });
+            continue;
+        };
+        let service = TowerToHyperService::new(router.clone());
+        tokio::spawn(async move {
+            let _permit = permit;
+            let connection = http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(limits.read_timeout)
+                .max_buf_size(READ_BUFFER)
+                .serve_connection(TokioIo::new(stream), service);
+            // A connection that fails (a timeout, a reset) only ends itself.
+            let _ = connection.await;
+        });
+    }
+}

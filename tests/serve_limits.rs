@@ -1,0 +1,274 @@
+//! `npuzzle serve` under abuse, against a real server on a free loopback
+//! port: slow and surplus connections dropped, jobs past their slots
+//! refused with `Retry-After`, long answers and big table builds refused
+//! within the memory budget, and work stopped when its answer is given
+//! up. Counts and waits are kept small: each test takes a few seconds.
+
+mod support;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use support::serve::Server;
+
+/// Korf's first 15-puzzle (57 moves) and its goal: far beyond a second
+/// by Manhattan distance alone.
+const KORF_1: &str = "14 13 15 7/11 12 9 5/6 0 2 1/4 8 10 3";
+const KORF_GOAL: &str = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15";
+
+/// Opens a connection and sends `text`, leaving it open.
+fn send_part(server: &Server, text: &str) -> TcpStream {
+    let mut stream = TcpStream::connect(server.addr).unwrap();
+    stream.write_all(text.as_bytes()).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    stream
+}
+
+/// What the server sends on `stream` until it closes it, and when.
+fn read_until_closed(stream: &mut TcpStream) -> (String, Instant) {
+    let mut got = Vec::new();
+    let _ = stream.read_to_end(&mut got);
+    (String::from_utf8_lossy(&got).into_owned(), Instant::now())
+}
+
+/// Waits up to `limit` for `/api/status` to show no job running.
+fn wait_until_idle(server: &Server, limit: Duration) -> Duration {
+    let started = Instant::now();
+    while server.searches() > 0 {
+        assert!(
+            started.elapsed() < limit,
+            "a job still runs after {limit:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    started.elapsed()
+}
+
+#[test]
+fn slow_surplus_and_idle_connections_are_dropped() {
+    let server = Server::start(&["--read-timeout", "1", "--max-connections", "16"]);
+    let started = Instant::now();
+    // Slowloris: headers begun and never finished, holding every slot
+    // (one of them idle, one with half a body).
+    let mut slow: Vec<TcpStream> = (0..14)
+        .map(|_| send_part(&server, "POST /api/reach HTTP/1.1\r\nHost: localhost\r\n"))
+        .collect();
+    slow.push(send_part(&server, ""));
+    slow.push(send_part(
+        &server,
+        &format!(
+            "POST /api/reach HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+             Content-Length: 1000\r\n\r\n{{\"board\"",
+            server.addr
+        ),
+    ));
+    std::thread::sleep(Duration::from_millis(200));
+    // Past the cap: answered 503 at once, and closed.
+    let mut surplus = send_part(
+        &server,
+        "GET /api/status HTTP/1.1\r\nHost: localhost\r\n\r\n",
+    );
+    let (answer, _) = read_until_closed(&mut surplus);
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    assert!(answer.contains("Retry-After: 2"), "{answer}");
+    // Every slow one is dropped after about the read timeout; the half
+    // body gets a 408 first.
+    let half_body = slow.pop().unwrap();
+    for mut stream in slow.into_iter().chain([half_body]) {
+        let (said, closed) = read_until_closed(&mut stream);
+        let waited = closed - started;
+        assert!(waited < Duration::from_secs(6), "{waited:?}");
+        if !said.is_empty() {
+            assert!(said.starts_with("HTTP/1.1 408"), "{said}");
+        }
+    }
+    // And the server answers again.
+    assert_eq!(server.searches(), 0);
+}
+
+#[test]
+fn a_stalled_body_gets_408_after_the_read_timeout() {
+    let server = Server::start(&["--read-timeout", "1"]);
+    let mut stream = send_part(
+        &server,
+        &format!(
+            "POST /api/solve HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+             Content-Length: 15000000\r\n\r\n{{\"board\": \"3x3\", \"from\": \"",
+            server.addr
+        ),
+    );
+    let started = Instant::now();
+    let (answer, closed) = read_until_closed(&mut stream);
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("--read-timeout"), "{answer}");
+    assert!(closed - started < Duration::from_secs(5));
+}
+
+#[test]
+fn jobs_past_the_slots_and_the_queue_get_503_with_retry_after() {
+    let server = Server::start(&[
+        "--max-jobs",
+        "1",
+        "--time-limit",
+        "3",
+        "--pattern-tiles",
+        "0",
+    ]);
+    let url = server.url();
+    let hard = json!({"board": "4x4", "from": KORF_1, "to": KORF_GOAL,
+                      "optimal": true});
+    let server = std::sync::Arc::new(server);
+    let long = {
+        let server = server.clone();
+        std::thread::spawn(move || server.post("/api/solve", &hard))
+    };
+    let until = Instant::now() + Duration::from_secs(5);
+    while server.searches() == 0 {
+        assert!(Instant::now() < until, "the search did not start");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // Sixteen more wait for the one slot (the queue: sixteen per slot).
+    let cheap = json!({"board": "3x3", "from": "1 2 3/4 5 6/7 0 8"});
+    let queued: Vec<_> = (0..16)
+        .map(|_| {
+            let (server, cheap) = (server.clone(), cheap.clone());
+            std::thread::spawn(move || server.post("/api/reach", &cheap))
+        })
+        .collect();
+    let until = Instant::now() + Duration::from_secs(5);
+    loop {
+        let status = server.request("GET", "/api/status", &[], b"").json();
+        if status["waiting"] == 16 {
+            break;
+        }
+        assert!(Instant::now() < until, "not queued: {status} ({url})");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // The next is refused at once.
+    let refused = server.request(
+        "POST",
+        "/api/reach",
+        &[("Content-Type", "application/json")],
+        cheap.to_string().as_bytes(),
+    );
+    assert_eq!(refused.status, 503, "{}", refused.text());
+    assert_eq!(refused.header("retry-after"), Some("5"));
+    assert!(refused.text().contains("--max-jobs"), "{}", refused.text());
+    // The queued ones are answered once the long search is stopped.
+    let (status, answer) = long.join().unwrap();
+    assert_eq!(status, 503, "{answer}");
+    for waiting in queued {
+        let (status, answer) = waiting.join().unwrap();
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(answer["reachable"], true);
+    }
+}
+
+/// A ring of `n` cells with a chord over five of them: no cell can be
+/// peeled, so its solutions are sorted by 3-cycles, about n³ moves.
+fn ring_with_a_chord(n: usize) -> String {
+    let ring: Vec<String> = (0..n).map(|c| format!("{c}-{}", (c + 1) % n)).collect();
+    format!("graph:{n}:{},0-5", ring.join(","))
+}
+
+#[test]
+fn answers_past_a_jobs_share_of_memory_are_refused_before_they_are_made() {
+    // 64 MiB for two jobs: 32 MiB each, 209,715 moves at 160 bytes.
+    let server = Server::start(&["--max-memory", "64M", "--max-jobs", "2"]);
+    let board = ring_with_a_chord(340);
+    let (status, question) = server.post("/api/gen", &json!({"board": board, "seed": 3}));
+    assert_eq!(status, 200, "{question}");
+    let started = Instant::now();
+    let (status, answer) = server.post(
+        "/api/solve",
+        &json!({"board": board, "from": question["from"], "to": question["to"]}),
+    );
+    assert_eq!(status, 400, "{answer}");
+    let message = answer["error"].as_str().unwrap();
+    assert!(message.contains("209715 moves"), "{message}");
+    assert!(message.contains("--max-memory"), "{message}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert_eq!(server.searches(), 0);
+    // A move sequence past the share is refused before it is played.
+    let moves = "RL".repeat(150_000);
+    let (status, answer) = server.post(
+        "/api/apply",
+        &json!({"board": "3x3", "from": "1 2 3/4 5 6/7 8 0", "moves": moves}),
+    );
+    assert_eq!(status, 400, "{answer}");
+    assert!(
+        answer["error"].as_str().unwrap().contains("--max-memory"),
+        "{answer}"
+    );
+    // Within the share, the same ring answers.
+    let small = ring_with_a_chord(40);
+    let (_, question) = server.post("/api/gen", &json!({"board": small, "seed": 3}));
+    let (status, answer) = server.post(
+        "/api/solve",
+        &json!({"board": small, "from": question["from"], "to": question["to"]}),
+    );
+    assert_eq!(status, 200, "{answer}");
+}
+
+#[test]
+fn a_table_build_past_the_memory_budget_is_refused_with_how_to_build_it() {
+    let server = Server::start(&["--max-memory", "1G"]);
+    let from: Vec<u32> = (1..30).rev().chain([0]).collect();
+    let started = Instant::now();
+    let (status, answer) = server.post(
+        "/api/solve",
+        &json!({"board": "5x6", "from": from, "optimal": true}),
+    );
+    assert_eq!(status, 503, "{answer}");
+    let message = answer["error"].as_str().unwrap();
+    assert!(
+        message.contains("npuzzle pdb build --board 5x6"),
+        "{message}"
+    );
+    assert!(message.contains("--max-memory"), "{message}");
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn a_table_build_is_stopped_when_its_answer_is_given_up() {
+    let cache = std::env::temp_dir().join(format!("npuzzle-serve-stop-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cache);
+    let server = Server::start_with_cache(&["--time-limit", "1", "--pattern-tiles", "7"], &cache);
+    let (status, answer) = server.post(
+        "/api/solve",
+        &json!({"board": "4x4", "from": KORF_1, "to": KORF_GOAL, "optimal": true}),
+    );
+    assert_eq!(status, 503, "{answer}");
+    let waited = wait_until_idle(&server, Duration::from_secs(10));
+    assert!(waited < Duration::from_secs(5), "{waited:?}");
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+/// Triangles joined in a chain by bridges: uniform draws are shuffles
+/// rejected until one is reachable, and almost none is.
+fn chain_of_triangles(count: usize) -> String {
+    let mut edges = Vec::new();
+    for t in 0..count {
+        let c = 3 * t;
+        edges.extend([format!("{c}-{}", c + 1), format!("{}-{}", c + 1, c + 2)]);
+        edges.push(format!("{}-{c}", c + 2));
+        if t + 1 < count {
+            edges.push(format!("{}-{}", c + 2, c + 3));
+        }
+    }
+    format!("graph:{}:{}", 3 * count, edges.join(","))
+}
+
+#[test]
+fn a_draw_is_stopped_when_its_answer_is_given_up() {
+    let server = Server::start(&["--time-limit", "1"]);
+    let (status, answer): (u16, Value) =
+        server.post("/api/gen", &json!({"board": chain_of_triangles(3000)}));
+    assert_eq!(status, 503, "{answer}");
+    let waited = wait_until_idle(&server, Duration::from_secs(10));
+    assert!(waited < Duration::from_secs(3), "{waited:?}");
+}
