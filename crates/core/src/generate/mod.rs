@@ -2,7 +2,7 @@
 //! all those that can reach a target, or made by scrambling the target
 //! with a random walk of the blank.
 //!
-//! Uniform draws are exact, two ways:
+//! Uniform draws are exact, four ways:
 //! - rejection sampling: the target's tokens are shuffled uniformly over
 //!   the cells the blank can visit (the others cannot change), and a
 //!   shuffle is kept when the decision says it reaches the target. On
@@ -13,16 +13,19 @@
 //!   corridors), on up to [`MAX_GROUP_CELLS`] cells: a uniformly random
 //!   element of the group the blank's round trips generate (Schreier-Sims),
 //!   applied to the target, then the blank walked to a uniformly random
-//!   cell.
+//!   cell;
+//! - on bigger boards with cut cells, block by block (`blocks.rs`): the
+//!   same group is the product of the blocks' own, each known outright.
 //!
-//! Bigger boards where shuffles are rarely kept are refused with the
-//! advice to scramble instead.
+//! Bigger 2-connected boards where shuffles are rarely kept (none met:
+//! most keep one in two) are refused with the advice to scramble instead.
 //!
 //! With several blanks each connected part holding a blank is shuffled
 //! on its own (tokens never leave their part) and the draw is by
 //! rejection only: the group is that of one blank's round trips. A
 //! scramble is then a walk of random moves, any token next to any blank.
 
+mod blocks;
 mod group;
 mod thin;
 
@@ -39,6 +42,7 @@ use crate::board::{Board, Cell};
 use crate::error::Error;
 use crate::moves::Move;
 use crate::reach::reach;
+use blocks::BlockDraw;
 use thin::Thin;
 
 /// The most shuffles tried for one uniform draw.
@@ -73,6 +77,8 @@ pub struct Generator {
     cancel: Option<Arc<AtomicBool>>,
     /// The group last built, for the board spec and target it was built for.
     group: Option<(String, Vec<Token>, group::Group)>,
+    /// The blocks' groups last found, for the board spec and home cell.
+    blocks: Option<(String, usize, BlockDraw)>,
 }
 
 impl std::fmt::Debug for Generator {
@@ -97,6 +103,7 @@ impl Generator {
             rng: ChaCha8Rng::seed_from_u64(seed),
             cancel: None,
             group: None,
+            blocks: None,
         }
     }
 
@@ -144,6 +151,18 @@ impl Generator {
         }
         let key = (board.to_string(), to.tokens().to_vec());
         let small = cells.len() <= MAX_GROUP_CELLS;
+        if !small {
+            let cached = self.blocks.as_ref();
+            if cached.is_none_or(|(b, h, _)| (b, *h) != (&key.0, home)) {
+                self.blocks = BlockDraw::of(board, home, blocks::BUILT_UP_TO)
+                    .map(|d| (key.0.clone(), home, d));
+            }
+            if let Some((_, _, draw)) = &self.blocks {
+                let mut tokens = to.tokens().to_vec();
+                draw.apply_random(&mut tokens, &mut self.rng);
+                return Ok(self.blank_to_random_cell(board, tokens, &cells));
+            }
+        }
         if small
             && self
                 .group

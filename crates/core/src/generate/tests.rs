@@ -26,29 +26,50 @@ fn reachable_set(board: &Board, to: &[u32]) -> HashSet<Vec<u32>> {
 /// checks, by a chi-square test, that every one comes up about as
 /// often as the others (and nothing else comes up).
 fn check_uniform(spec: &str, to: &[u32], per_state: usize, seed: u64) {
-    check_draws(spec, to, per_state, seed, false);
-    check_draws(spec, to, per_state, seed, true);
+    check_draws(spec, to, per_state, seed, Method::Any);
+    check_draws(spec, to, per_state, seed, Method::Group);
 }
 
-/// As [`check_uniform`], by rejection (with the group behind it) or
-/// from the group alone.
-fn check_draws(spec: &str, to: &[u32], per_state: usize, seed: u64, group_only: bool) {
+/// How a test draws.
+#[derive(Clone, Copy, PartialEq)]
+enum Method {
+    /// As [`Generator::reachable`] does.
+    Any,
+    /// From the group of round trips alone.
+    Group,
+    /// Block by block, the groups of blocks of at most so many cells
+    /// built (else known outright).
+    Blocks(usize),
+}
+
+/// As [`check_uniform`], by `method`.
+fn check_draws(spec: &str, to: &[u32], per_state: usize, seed: u64, method: Method) {
     let board: Board = spec.parse().unwrap();
     let all = reachable_set(&board, to);
     let to = Arrangement::new(to.to_vec());
     let mut generator = Generator::new(seed);
     let cells = blank_component(&board, blank_cell(to.tokens()));
-    if group_only {
+    if method == Method::Group {
         let trips = group::round_trips(&board, &cells, blank_cell(to.tokens()));
         let g = group::Group::generated_by(cells.len(), &trips);
         generator.group = Some((board.to_string(), to.tokens().to_vec(), g));
     }
     let draws = per_state * all.len();
     let mut counts: HashMap<Vec<u32>, usize> = HashMap::new();
+    let home = blank_cell(to.tokens());
+    let by_blocks = match method {
+        Method::Blocks(built) => Some(blocks::BlockDraw::of(&board, home, built).unwrap()),
+        _ => None,
+    };
     for _ in 0..draws {
-        let a = match group_only {
-            true => generator.draw_from_group(&board, &to, &cells),
-            false => generator.reachable(&board, &to).unwrap(),
+        let a = match (method, &by_blocks) {
+            (Method::Group, _) => generator.draw_from_group(&board, &to, &cells),
+            (_, Some(draw)) => {
+                let mut tokens = to.tokens().to_vec();
+                draw.apply_random(&mut tokens, &mut generator.rng);
+                generator.blank_to_random_cell(&board, tokens, &cells)
+            }
+            _ => generator.reachable(&board, &to).unwrap(),
         };
         assert!(all.contains(a.tokens()), "{spec}: drew an unreachable {a}");
         *counts.entry(a.into_tokens()).or_default() += 1;
@@ -88,13 +109,13 @@ fn uniform_with_several_blanks() {
     // Every arrangement of a 2×3 box with two blanks is reachable; on
     // a triangle with a tail of three and two blanks, the deepest
     // token of the tail never changes.
-    check_draws("2x3", &[1, 2, 3, 4, 0, 0], 20, 4, false);
+    check_draws("2x3", &[1, 2, 3, 4, 0, 0], 20, 4, Method::Any);
     check_draws(
         "graph:6:0-1,1-2,2-0,2-3,3-4,4-5",
         &[1, 2, 3, 0, 4, 0],
         100,
         5,
-        false,
+        Method::Any,
     );
     let board: Board = "graph:6:0-1,1-2,2-0,2-3,3-4,4-5".parse().unwrap();
     let to = Arrangement::new(vec![1, 2, 3, 0, 4, 0]);
@@ -246,4 +267,42 @@ fn thin_boards_of_any_size_are_drawn_at_once() {
     let to = Arrangement::solved(leaves + 1);
     let a = generator.reachable(&star, &to).unwrap();
     assert!(reach(&star, &a, &to).unwrap().is_reachable());
+}
+
+/// A triangle, a bridge and a 2×3 box hanging from its cut cell, and a
+/// 4-cycle hanging from the box: a cycle, a bipartite 2-connected block
+/// and a bridge, drawn block by block, with the box's group known
+/// outright (even permutations) or built, distinct and repeated tokens.
+#[test]
+fn uniform_block_by_block() {
+    let spec = "graph:13:0-1,1-2,2-0,2-3,3-4,4-5,6-7,7-8,3-6,4-7,5-8,8-9,9-10,10-11,11-8,12-0";
+    let distinct = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+    let repeated = [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6];
+    for to in [distinct, repeated] {
+        check_draws(spec, &to, 10, 5, Method::Blocks(0));
+        check_draws(spec, &to, 10, 6, Method::Blocks(64));
+    }
+}
+
+#[test]
+fn triangles_joined_by_bridges_are_drawn_at_once() {
+    // 3,000 triangles: rejection would take hours.
+    let count = 3000;
+    let mut edges = Vec::new();
+    for t in 0..count as Cell {
+        let c = 3 * t;
+        edges.extend([(c, c + 1), (c + 1, c + 2), (c + 2, c)]);
+        if t + 1 < count as Cell {
+            edges.push((c + 2, c + 3));
+        }
+    }
+    let board = Board::graph(3 * count, &edges).unwrap();
+    let to = Arrangement::solved(3 * count);
+    let mut generator = Generator::new(1);
+    let started = std::time::Instant::now();
+    for _ in 0..5 {
+        let a = generator.reachable(&board, &to).unwrap();
+        assert!(reach(&board, &a, &to).unwrap().is_reachable());
+    }
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
 }
