@@ -20,6 +20,8 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
+use super::api::RETRY_AFTER;
+
 /// The most bytes buffered from one connection before they are handled.
 pub const READ_BUFFER: usize = 64 << 10;
 
@@ -27,7 +29,7 @@ pub const READ_BUFFER: usize = 64 << 10;
 fn busy() -> Vec<u8> {
     let body = r#"{"error":"too many connections are open; try again in a few seconds"}"#;
     format!(
-        "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 2\r\nContent-Type: \
+        "HTTP/1.1 503 Service Unavailable\r\nRetry-After: {RETRY_AFTER}\r\nContent-Type: \
          application/json\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     )

@@ -31,12 +31,13 @@ use std::time::Duration;
 
 use axum::extract::State;
 use axum::response::sse::{Event, KeepAlive, Sse};
-use futures_util::Stream;
+use axum::response::{IntoResponse, Response};
 use npuzzle_core::{BuildCost, Progress};
 use serde_json::{Value, json};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
 
 use super::App;
+use super::api::{Failure, error_response};
 
 /// Requests that may wait for a job slot, per slot.
 pub const WAITING_PER_SLOT: usize = 16;
@@ -66,6 +67,8 @@ pub struct Jobs {
     max_waiting: usize,
     /// The memory each job's answer may take, in bytes.
     memory_per_job: u64,
+    /// Pages listening to the progress.
+    listeners: Arc<AtomicUsize>,
 }
 
 /// Table builds under way: name → (placements reached, placements).
@@ -117,6 +120,26 @@ impl Drop for StopOnDrop {
     }
 }
 
+/// Counts a request as waiting for a slot until dropped.
+struct Waiting<'a> {
+    count: &'a AtomicUsize,
+    /// How many were waiting before this one.
+    ahead: usize,
+}
+
+impl<'a> Waiting<'a> {
+    fn join(count: &'a AtomicUsize) -> Self {
+        let ahead = count.fetch_add(1, Ordering::Relaxed);
+        Self { count, ahead }
+    }
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.count.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
 /// Counts a job as running until dropped (at the end of its thread's
 /// work, however that ends).
 struct Running(Arc<AtomicUsize>);
@@ -137,6 +160,7 @@ impl Jobs {
             waiting: AtomicUsize::new(0),
             max_waiting: max_jobs.saturating_mul(WAITING_PER_SLOT),
             memory_per_job,
+            listeners: Arc::new(AtomicUsize::new(0)),
             running: Arc::new(AtomicUsize::new(0)),
             tables: Arc::new(Tables {
                 building: Mutex::new(BTreeMap::new()),
@@ -161,12 +185,13 @@ impl Jobs {
         if let Ok(permit) = self.slots.clone().try_acquire_owned() {
             return Ok(permit);
         }
-        if self.waiting.fetch_add(1, Ordering::Relaxed) >= self.max_waiting {
-            self.waiting.fetch_sub(1, Ordering::Relaxed);
+        // Counted off when this future ends, however: a client that goes
+        // away while waiting drops it.
+        let _waiting = Waiting::join(&self.waiting);
+        if _waiting.ahead >= self.max_waiting {
             return Err(JobError::Busy);
         }
         let permit = tokio::time::timeout(QUEUE_WAIT, self.slots.clone().acquire_owned()).await;
-        self.waiting.fetch_sub(1, Ordering::Relaxed);
         match permit {
             Ok(Ok(permit)) => Ok(permit),
             _ => Err(JobError::Busy),
@@ -225,19 +250,46 @@ impl Jobs {
     }
 }
 
+/// Pages that may listen to `GET /api/progress` at once: each holds a
+/// connection for as long as it is open.
+pub const MAX_LISTENERS: usize = 32;
+
+/// Counts a page as listening until its stream is dropped.
+struct Listening(Arc<AtomicUsize>);
+
+impl Drop for Listening {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
 /// `GET /api/progress`: server-sent events, one `{"building": [...]}`
-/// now and one at each change of the table builds under way.
-pub async fn progress_events(
-    State(app): State<Arc<App>>,
-) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+/// now and one at each change of the table builds under way; 503 past
+/// [`MAX_LISTENERS`] listeners.
+pub async fn progress_events(State(app): State<Arc<App>>) -> Response {
+    let listeners = app.jobs.listeners.clone();
+    if listeners.fetch_add(1, Ordering::Relaxed) >= MAX_LISTENERS {
+        listeners.fetch_sub(1, Ordering::Relaxed);
+        let Failure(status, message) = Failure::busy(format!(
+            "at most {MAX_LISTENERS} pages may listen to the progress at once"
+        ));
+        return error_response(status, message);
+    }
+    let listening = Listening(listeners);
     let mut changes = app.jobs.tables.changes.subscribe();
     changes.mark_changed();
-    let stream = futures_util::stream::unfold(changes, |mut changes| async move {
-        changes.changed().await.ok()?;
-        let data = changes.borrow_and_update().to_string();
-        Some((Ok(Event::default().event("progress").data(data)), changes))
-    });
-    Sse::new(stream).keep_alive(KeepAlive::default())
+    let stream = futures_util::stream::unfold(
+        (changes, listening),
+        |(mut changes, listening)| async move {
+            changes.changed().await.ok()?;
+            let data = changes.borrow_and_update().to_string();
+            let event = Ok::<_, Infallible>(Event::default().event("progress").data(data));
+            Some((event, (changes, listening)))
+        },
+    );
+    Sse::new(stream)
+        .keep_alive(KeepAlive::default())
+        .into_response()
 }
 
 #[cfg(test)]
@@ -287,5 +339,30 @@ mod tests {
         );
         report(&building("pdb-a", 10, 10));
         assert_eq!(*changes.borrow_and_update(), json!({"building": []}));
+    }
+
+    #[tokio::test]
+    async fn a_request_that_leaves_the_queue_is_counted_off() {
+        let jobs = Arc::new(Jobs::new(Duration::from_secs(5), 1, 1 << 30));
+        let stop = Arc::new(AtomicBool::new(false));
+        let (jobs2, stop2) = (jobs.clone(), stop.clone());
+        let busy = tokio::spawn(async move {
+            jobs2
+                .run(move |_| {
+                    while !stop2.load(Ordering::Relaxed) {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                })
+                .await
+        });
+        while jobs.running() == 0 {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        // Waits for the slot, then is dropped (its client went away).
+        let waiting = tokio::time::timeout(Duration::from_millis(50), jobs.run(|_| ()));
+        assert!(waiting.await.is_err());
+        assert_eq!(jobs.waiting(), 0);
+        stop.store(true, Ordering::Relaxed);
+        assert!(busy.await.unwrap().is_ok());
     }
 }

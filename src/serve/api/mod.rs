@@ -68,7 +68,7 @@ pub const RECEIVING: usize = 8;
 /// JSON value and its text: about 125 measured, with room).
 pub const BYTES_PER_MOVE: u64 = 160;
 /// What `Retry-After` says when the server is busy, in seconds.
-const RETRY_AFTER: &str = "5";
+pub const RETRY_AFTER: &str = "5";
 
 /// The bodies being received, at most [`RECEIVING`] at once, each within
 /// the read timeout.
@@ -134,19 +134,27 @@ impl Failure {
         Self(StatusCode::BAD_REQUEST, message.to_string())
     }
 
-    /// A 503: the server is busy (it says `Retry-After`).
+    /// A 503: the server is busy. Its answer says `Retry-After`, which
+    /// no other answer does (a search past the time limit or tables past
+    /// the memory budget would fail again).
     pub fn busy(message: impl std::fmt::Display) -> Self {
         Self(
             StatusCode::SERVICE_UNAVAILABLE,
-            format!("{message}; try again in a few seconds"),
+            format!("{message}{TRY_AGAIN}"),
         )
     }
 }
 
-/// `{"error": message}` with `status` (and `Retry-After` on a 503).
+/// How [`Failure::busy`] ends its message: the mark of an answer that
+/// says `Retry-After`.
+const TRY_AGAIN: &str = "; try again in a few seconds";
+
+/// `{"error": message}` with `status` (and `Retry-After` when busy).
 pub fn error_response(status: StatusCode, message: impl Into<String>) -> Response {
-    let mut response = json_response(status, &json!({ "error": message.into() }));
-    if status == StatusCode::SERVICE_UNAVAILABLE {
+    let message = message.into();
+    let busy = status == StatusCode::SERVICE_UNAVAILABLE && message.ends_with(TRY_AGAIN);
+    let mut response = json_response(status, &json!({ "error": message }));
+    if busy {
         response.headers_mut().insert(
             header::RETRY_AFTER,
             header::HeaderValue::from_static(RETRY_AFTER),

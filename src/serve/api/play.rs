@@ -63,7 +63,10 @@ pub async fn post_gen(State(app): State<Arc<App>>, headers: HeaderMap, body: Bod
             None => generator.reachable(&board, &to),
         }
         .map_err(|e| match e {
-            npuzzle_core::Error::Cancelled => Failure::busy("the draw was stopped"),
+            npuzzle_core::Error::Cancelled => Failure(
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                "the draw was stopped".into(),
+            ),
             e => Failure::bad(e),
         })?;
         let value = json!({"board": board, "from": from, "to": to, "seed": seed});

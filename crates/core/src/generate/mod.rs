@@ -77,8 +77,9 @@ pub struct Generator {
     cancel: Option<Arc<AtomicBool>>,
     /// The group last built, for the board spec and target it was built for.
     group: Option<(String, Vec<Token>, group::Group)>,
-    /// The blocks' groups last found, for the board spec and home cell.
-    blocks: Option<(String, usize, BlockDraw)>,
+    /// The blocks' groups last found (`None`: one block), for the board
+    /// spec and home cell.
+    blocks: Option<(String, usize, Option<BlockDraw>)>,
 }
 
 impl std::fmt::Debug for Generator {
@@ -154,10 +155,10 @@ impl Generator {
         if !small {
             let cached = self.blocks.as_ref();
             if cached.is_none_or(|(b, h, _)| (b, *h) != (&key.0, home)) {
-                self.blocks = BlockDraw::of(board, home, blocks::BUILT_UP_TO)
-                    .map(|d| (key.0.clone(), home, d));
+                let draw = BlockDraw::of(board, home, blocks::BUILT_UP_TO);
+                self.blocks = Some((key.0.clone(), home, draw));
             }
-            if let Some((_, _, draw)) = &self.blocks {
+            if let Some((_, _, Some(draw))) = &self.blocks {
                 let mut tokens = to.tokens().to_vec();
                 draw.apply_random(&mut tokens, &mut self.rng);
                 return Ok(self.blank_to_random_cell(board, tokens, &cells));

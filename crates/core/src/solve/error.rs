@@ -107,14 +107,17 @@ pub enum Limit {
         max: usize,
     },
     /// The pattern databases a search would build need more memory than
-    /// the solver may use ([`max_table_memory`](crate::Solver::max_table_memory)).
+    /// the tables may use ([`max_table_memory`](crate::Solver::max_table_memory)).
     #[error(
-        "the pattern databases this search needs take {needed} bytes to build, over the \
-         {max} bytes allowed"
+        "the pattern databases this search needs take {needed} bytes to build; with the \
+         {taken} bytes of tables in memory or being built, that is over the {max} bytes \
+         allowed"
     )]
     TablesTooBig {
         /// What the builds would take.
         needed: u64,
+        /// What the tables in memory and the other builds under way take.
+        taken: u64,
         /// What is allowed.
         max: u64,
     },

@@ -4,9 +4,11 @@
 //!
 //! The solvers are deep loops with no way out but finishing, so rather
 //! than thread an error through each of them, every recorded move calls
-//! [`spend`] with the length so far, and past the budget (or once the
-//! flag is set) [`spend`] unwinds to [`within`], which turns that into an
-//! answer. Unwinding with [`std::panic::resume_unwind`] runs no panic hook
+//! [`spend`], and past the budget (or once the flag is set) [`spend`]
+//! unwinds to [`within`], which turns that into an answer; a way of
+//! solving with another to fall back on runs as an [`attempt`]. The
+//! budget counts every move recorded, those of tries that were dropped
+//! included. Unwinding with [`std::panic::resume_unwind`] runs no panic hook
 //! and prints nothing; nothing half-done survives it, since the solvers'
 //! state lives in the frames it unwinds. (A build with `panic = "abort"`
 //! would abort instead: npuzzle's own profiles unwind.)
@@ -31,6 +33,11 @@ const CANCEL_EVERY: usize = 1 << 14;
 /// The budget of the constructive solution running on this thread.
 struct Budget {
     max_moves: usize,
+    /// Moves recorded so far (those of attempts that were dropped
+    /// included, but for [`attempt`]s that ran past the budget).
+    spent: usize,
+    /// The count at which the flag is looked at next.
+    next_check: usize,
     cancel: Option<Arc<AtomicBool>>,
 }
 
@@ -48,7 +55,13 @@ pub(crate) fn within<T>(
     cancel: Option<Arc<AtomicBool>>,
     work: impl FnOnce() -> T,
 ) -> Result<T, Stop> {
-    let outer = BUDGET.with(|b| b.replace(Some(Budget { max_moves, cancel })));
+    let budget = Budget {
+        max_moves,
+        spent: 0,
+        next_check: CANCEL_EVERY,
+        cancel,
+    };
+    let outer = BUDGET.with(|b| b.replace(Some(budget)));
     let result = catch_unwind(AssertUnwindSafe(work));
     BUDGET.with(|b| *b.borrow_mut() = outer);
     match result {
@@ -61,21 +74,57 @@ pub(crate) fn within<T>(
     }
 }
 
-/// Called with a solution's length as moves are recorded: unwinds to
-/// [`within`] past its budget or once its flag is set; does nothing
-/// outside [`within`].
+/// Runs `work` (one way of solving, with another to fall back on) under
+/// the budget of the [`within`] around it: when it runs past the length,
+/// its moves are given back and `Err` says the length; a set flag goes
+/// on up to [`within`].
+///
+/// # Errors
+/// The budget's length, when `work` passed it.
+pub(crate) fn attempt<T>(work: impl FnOnce() -> T) -> Result<T, usize> {
+    let spent = BUDGET.with(|b| b.borrow().as_ref().map(|b| b.spent));
+    match catch_unwind(AssertUnwindSafe(work)) {
+        Ok(answer) => Ok(answer),
+        Err(payload) => match payload.downcast::<Stop>() {
+            Ok(stop) => match *stop {
+                Stop::TooLong(max) => {
+                    BUDGET.with(|b| {
+                        if let (Some(budget), Some(spent)) = (b.borrow_mut().as_mut(), spent) {
+                            budget.spent = spent;
+                        }
+                    });
+                    Err(max)
+                }
+                Stop::Cancelled => resume_unwind(stop),
+            },
+            Err(payload) => resume_unwind(payload),
+        },
+    }
+}
+
+/// Counts `moves` more moves recorded: unwinds to [`within`] once past
+/// its budget or, looked at every [`CANCEL_EVERY`] moves, once its flag
+/// is set; does nothing outside [`within`]. Where the program aborts on
+/// panics this is a no-op: the length is then only checked at the end.
 pub(crate) fn spend(moves: usize) {
+    if cfg!(panic = "abort") {
+        return;
+    }
     let stop = BUDGET.with(|b| {
-        let budget = b.borrow();
-        let budget = budget.as_ref()?;
-        if moves > budget.max_moves {
+        let mut budget = b.borrow_mut();
+        let budget = budget.as_mut()?;
+        budget.spent = budget.spent.saturating_add(moves);
+        if budget.spent > budget.max_moves {
             return Some(Stop::TooLong(budget.max_moves));
         }
-        let cancelled = moves.is_multiple_of(CANCEL_EVERY)
-            && budget
-                .cancel
-                .as_ref()
-                .is_some_and(|c| c.load(Ordering::Relaxed));
+        if budget.spent < budget.next_check {
+            return None;
+        }
+        budget.next_check = budget.spent.saturating_add(CANCEL_EVERY);
+        let cancelled = budget
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed));
         cancelled.then_some(Stop::Cancelled)
     });
     if let Some(stop) = stop {
@@ -88,7 +137,7 @@ mod tests {
     use super::*;
 
     fn record(n: usize) -> usize {
-        (1..=n).for_each(spend);
+        (0..n).for_each(|_| spend(1));
         n
     }
 
@@ -103,6 +152,19 @@ mod tests {
     fn the_flag_stops_the_work() {
         let flag = Arc::new(AtomicBool::new(true));
         let stopped = within(usize::MAX, Some(flag), || record(CANCEL_EVERY * 2));
+        assert_eq!(stopped, Err(Stop::Cancelled));
+    }
+
+    #[test]
+    fn an_attempt_past_the_length_gives_its_moves_back() {
+        let answer = within(10, None, || {
+            record(4);
+            let first = attempt(|| record(20));
+            (first, record(6))
+        });
+        assert_eq!(answer, Ok((Err(10), 6)));
+        let flag = Arc::new(AtomicBool::new(true));
+        let stopped = within(usize::MAX, Some(flag), || attempt(|| record(CANCEL_EVERY)));
         assert_eq!(stopped, Err(Stop::Cancelled));
     }
 

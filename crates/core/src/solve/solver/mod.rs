@@ -275,11 +275,12 @@ impl<'a> Solver<'a> {
         self
     }
 
-    /// The most memory, in bytes, that the pattern databases a search
-    /// still has to build may take (about 8 bytes an entry while they are
-    /// built; tables in memory or in the cache cost nothing): a search
-    /// that needs more ends with [`Limit::TablesTooBig`] before it starts
-    /// building. Default: none.
+    /// The most memory, in bytes, that pattern databases may take in this
+    /// process: those a search still has to build (4 bytes an entry, and 4
+    /// more for the largest while it is built; tables in the cache cost
+    /// nothing), with the tables already in memory and those that other
+    /// searches are building. A search that needs more ends with
+    /// [`Limit::TablesTooBig`] before it starts building. Default: none.
     ///
     /// ```
     /// use npuzzle_core::{Arrangement, Board, Limit, SolveError, Solver};
@@ -290,7 +291,8 @@ impl<'a> Solver<'a> {
     /// let why = small.solve(&board, &from, &to);
     /// // 95,040 and 665,280 entries of 4 bytes, and the larger's 4 more while built.
     /// let needed = (95_040 + 2 * 665_280) * 4;
-    /// assert!(matches!(why, Err(SolveError::Unsupported(Limit::TablesTooBig { needed: n, .. })) if n == needed));
+    /// let too_big = matches!(why, Err(SolveError::Unsupported(Limit::TablesTooBig { needed: n, .. })) if n == needed);
+    /// assert!(too_big);
     /// let enough = Solver::new().optimal(true).max_table_memory(needed);
     /// assert_eq!(enough.solve(&board, &from, &to)?.len(), 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())

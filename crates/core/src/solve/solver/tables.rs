@@ -65,12 +65,18 @@ impl Solver<'_> {
         patterns: Option<Vec<Vec<u8>>>,
     ) -> Result<Heuristic, SolveError> {
         self.cancelled()?;
-        if let (Some(max), Some(patterns)) = (self.max_table_memory, &patterns) {
-            let needed = self.build_memory(rect, blank_goal, patterns);
-            if needed > max {
-                return Err(Limit::TablesTooBig { needed, max }.into());
-            }
-        }
+        // Held until the tables are in memory, where they count instead.
+        let _reservation = match (self.max_table_memory, &patterns) {
+            (Some(max), Some(patterns)) => match self.build_memory(rect, blank_goal, patterns) {
+                // Every table at hand: nothing to build, nothing to count.
+                0 => None,
+                needed => {
+                    let reserved = pdb::reserve(needed, max);
+                    Some(reserved.map_err(|taken| Limit::TablesTooBig { needed, taken, max })?)
+                }
+            },
+            _ => None,
+        };
         let heuristic = match patterns {
             Some(patterns) => Heuristic::with_databases(
                 rect,

@@ -110,7 +110,7 @@ fn shift(cells: &[Cell], p: &[usize], targets: &[i64], wrap: bool, moves: &mut V
                     from: cells[from],
                     to: cells[to],
                 });
-                budget::spend(moves.len());
+                budget::spend(1);
                 taken[from] = false;
                 taken[to] = true;
                 pos[i] += step;

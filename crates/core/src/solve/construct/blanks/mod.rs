@@ -26,7 +26,7 @@ use crate::board::{Board, Cell};
 use crate::graph::Blocks;
 use crate::moves::Move;
 use crate::reach::Line;
-use crate::solve::construct::{block_by_block, boxes};
+use crate::solve::construct::{block_by_block, boxes, budget};
 use crate::solve::error::Limit;
 use crate::solve::search::bfs;
 
@@ -205,13 +205,14 @@ fn with_dummies(board: &Board, from: &[Token], to: &[Token]) -> Option<Result<Ve
     let one_blank = |a: &[Token], b: &[Token]| crate::reach::decide(board, a, b).is_reachable();
     let reduced = reduce(board, from, to, one_blank)?;
     let mut filter = reduced.filter();
-    Some(
-        block_by_block::solve_graph(board, &reduced.from, &reduced.to).map(|moves| {
-            let mut moves: Vec<Move> = moves.into_iter().filter(|&m| filter.keep(m)).collect();
-            moves.extend(reduced.last);
-            moves
-        }),
-    )
+    // Past the length, the peeling may still do better.
+    let solved = budget::attempt(|| block_by_block::solve_graph(board, &reduced.from, &reduced.to))
+        .unwrap_or_else(|max| Err(Limit::TooManyMoves { max }));
+    Some(solved.map(|moves| {
+        let mut moves: Vec<Move> = moves.into_iter().filter(|&m| filter.keep(m)).collect();
+        moves.extend(reduced.last);
+        moves
+    }))
 }
 
 /// A connected board with cut cells: the one-blank solver with dummies

@@ -37,7 +37,7 @@ impl<'b> Work<'b> {
         debug_assert!(self.board.adjacent(from, to));
         self.tokens.swap(from as usize, to as usize);
         self.moves.push(Move { from, to });
-        budget::spend(self.moves.len());
+        budget::spend(1);
     }
 
     /// Along `path` (neighbours in turn, the first cell blank, the last a

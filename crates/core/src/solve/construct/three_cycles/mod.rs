@@ -102,7 +102,7 @@ impl Sorter {
             blank = c;
         }
         self.walk.extend_from_slice(&w.walk);
-        crate::solve::construct::budget::spend(self.walk.len());
+        crate::solve::construct::budget::spend(w.walk.len());
     }
 
     /// Makes the permutation still to be done even, where it is odd: two

@@ -9,7 +9,7 @@
 //! a crashed build left behind. A folder others may write to is refused.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::{BuildProgress, Pattern, PatternDb};
@@ -351,6 +351,52 @@ pub(crate) fn shared(
     )?);
     *table = Some(db.clone());
     Ok(db)
+}
+
+/// Bytes promised to table builds under way ([`reserve`]).
+static RESERVED: AtomicU64 = AtomicU64::new(0);
+
+/// Memory promised to a search's table builds, given back when dropped
+/// (the tables built are then counted in memory).
+#[derive(Debug)]
+pub(crate) struct Reservation(u64);
+
+impl Drop for Reservation {
+    fn drop(&mut self) {
+        RESERVED.fetch_sub(self.0, Ordering::Relaxed);
+    }
+}
+
+/// Promises `needed` bytes to a search's table builds when they fit in
+/// `max` beside the tables in memory and the builds already promised
+/// theirs, all searches of the process together.
+///
+/// # Errors
+/// The bytes already taken, when `needed` does not fit.
+pub(crate) fn reserve(needed: u64, max: u64) -> Result<Reservation, u64> {
+    let resident: u64 = {
+        let tables = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
+        tables
+            .iter()
+            .filter_map(|(_, slot)| slot.try_lock().ok()?.as_ref().map(|db| db.bytes()))
+            .sum()
+    };
+    let mut reserved = RESERVED.load(Ordering::Relaxed);
+    loop {
+        let taken = resident.saturating_add(reserved);
+        if taken.saturating_add(needed) > max {
+            return Err(taken);
+        }
+        match RESERVED.compare_exchange(
+            reserved,
+            reserved + needed,
+            Ordering::Relaxed,
+            Ordering::Relaxed,
+        ) {
+            Ok(_) => return Ok(Reservation(needed)),
+            Err(now) => reserved = now,
+        }
+    }
 }
 
 /// Whether the database of `pattern` is at hand without a build: in

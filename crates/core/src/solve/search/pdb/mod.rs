@@ -44,7 +44,7 @@ mod geometry;
 mod table;
 
 pub use cache::{BuildCost, PdbCache, Progress};
-pub(crate) use cache::{OnProgress, Save, at_hand, load_or_build, shared};
+pub(crate) use cache::{OnProgress, Save, at_hand, load_or_build, reserve, shared};
 pub(crate) use geometry::grid_neighbours;
 
 use geometry::Geometry;
@@ -201,6 +201,11 @@ impl PatternDb {
     #[allow(clippy::len_without_is_empty)] // never empty, once built
     pub fn len(&self) -> usize {
         self.table.len() / ENTRY
+    }
+
+    /// The bytes its table takes in memory.
+    pub(crate) fn bytes(&self) -> u64 {
+        self.table.len() as u64
     }
 }
 
