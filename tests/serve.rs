@@ -8,29 +8,7 @@ mod support;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use support::serve::Server;
-
-/// Korf's first 15-puzzle (57 moves): far beyond a second by Manhattan
-/// distance alone, so a search on it runs until it is stopped.
-const HARD: &str = "14 13 15 7/11 12 9 5/6 0 2 1/4 8 10 3";
-const HARD_GOAL: &str = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15";
-
-fn hard_search() -> Value {
-    json!({"board": "4x4", "from": HARD, "to": HARD_GOAL, "optimal": true})
-}
-
-/// Waits up to `limit` for no search to be under way; how long it took.
-fn wait_until_idle(server: &Server, limit: Duration) -> Duration {
-    let started = Instant::now();
-    while server.searches() > 0 {
-        assert!(
-            started.elapsed() < limit,
-            "a search still runs after {limit:?}"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    started.elapsed()
-}
+use support::serve::{Server, hard_search};
 
 #[test]
 fn the_page_and_its_files_are_served_with_safe_headers() {
@@ -310,7 +288,7 @@ fn a_search_past_the_time_limit_is_stopped_and_answered() {
         answered >= Duration::from_millis(1400) && answered < Duration::from_secs(5),
         "{answered:?}"
     );
-    let stopped = wait_until_idle(&server, Duration::from_secs(3));
+    let stopped = server.wait_until_idle(Duration::from_secs(3));
     println!("time limit 1.5 s: answered after {answered:?}, search ended {stopped:?} later");
 }
 
@@ -318,7 +296,7 @@ fn a_search_past_the_time_limit_is_stopped_and_answered() {
 fn a_client_that_hangs_up_cancels_its_search() {
     let server = Server::start(&["--pattern-tiles", "0"]);
     server.post_and_hang_up("/api/solve", &hard_search(), Duration::from_millis(500));
-    let stopped = wait_until_idle(&server, Duration::from_secs(3));
+    let stopped = server.wait_until_idle(Duration::from_secs(3));
     println!("hung up after 0.5 s: the search ended {stopped:?} later");
 }
 
@@ -331,7 +309,7 @@ fn a_slow_search_does_not_hold_up_other_requests() {
         std::thread::sleep(Duration::from_millis(300));
         others_are_answered(&server);
     });
-    wait_until_idle(&server, Duration::from_secs(3));
+    server.wait_until_idle(Duration::from_secs(3));
 }
 
 /// Sixteen requests at once, each answered within three seconds.

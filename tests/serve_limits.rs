@@ -11,12 +11,7 @@ use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use support::serve::Server;
-
-/// Korf's first 15-puzzle (57 moves) and its goal: far beyond a second
-/// by Manhattan distance alone.
-const KORF_1: &str = "14 13 15 7/11 12 9 5/6 0 2 1/4 8 10 3";
-const KORF_GOAL: &str = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15";
+use support::serve::{Server, hard_search};
 
 /// Opens a connection and sends `text`, leaving it open.
 fn send_part(server: &Server, text: &str) -> TcpStream {
@@ -33,19 +28,6 @@ fn read_until_closed(stream: &mut TcpStream) -> (String, Instant) {
     let mut got = Vec::new();
     let _ = stream.read_to_end(&mut got);
     (String::from_utf8_lossy(&got).into_owned(), Instant::now())
-}
-
-/// Waits up to `limit` for `/api/status` to show no job running.
-fn wait_until_idle(server: &Server, limit: Duration) -> Duration {
-    let started = Instant::now();
-    while server.searches() > 0 {
-        assert!(
-            started.elapsed() < limit,
-            "a job still runs after {limit:?}"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    started.elapsed()
 }
 
 #[test]
@@ -119,8 +101,7 @@ fn jobs_past_the_slots_and_the_queue_get_503_with_retry_after() {
         "0",
     ]);
     let url = server.url();
-    let hard = json!({"board": "4x4", "from": KORF_1, "to": KORF_GOAL,
-                      "optimal": true});
+    let hard = hard_search();
     let server = std::sync::Arc::new(server);
     let long = {
         let server = server.clone();
@@ -238,12 +219,9 @@ fn a_table_build_is_stopped_when_its_answer_is_given_up() {
     let cache = std::env::temp_dir().join(format!("npuzzle-serve-stop-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&cache);
     let server = Server::start_with_cache(&["--time-limit", "1", "--pattern-tiles", "7"], &cache);
-    let (status, answer) = server.post(
-        "/api/solve",
-        &json!({"board": "4x4", "from": KORF_1, "to": KORF_GOAL, "optimal": true}),
-    );
+    let (status, answer) = server.post("/api/solve", &hard_search());
     assert_eq!(status, 503, "{answer}");
-    let waited = wait_until_idle(&server, Duration::from_secs(10));
+    let waited = server.wait_until_idle(Duration::from_secs(10));
     assert!(waited < Duration::from_secs(5), "{waited:?}");
     let _ = std::fs::remove_dir_all(&cache);
 }
@@ -257,6 +235,6 @@ fn a_draw_is_stopped_when_its_answer_is_given_up() {
     let (status, answer): (u16, Value) =
         server.post("/api/gen", &json!({"board": "1x20000", "to": to}));
     assert_eq!(status, 503, "{answer}");
-    let waited = wait_until_idle(&server, Duration::from_secs(10));
+    let waited = server.wait_until_idle(Duration::from_secs(10));
     assert!(waited < Duration::from_secs(3), "{waited:?}");
 }

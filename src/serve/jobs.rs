@@ -63,7 +63,7 @@ pub struct Jobs {
     /// A permit per job that may run.
     slots: Arc<Semaphore>,
     /// Requests waiting for a slot, and the most that may.
-    waiting: AtomicUsize,
+    waiting: Arc<AtomicUsize>,
     max_waiting: usize,
     /// The memory each job's answer may take, in bytes.
     memory_per_job: u64,
@@ -120,31 +120,20 @@ impl Drop for StopOnDrop {
     }
 }
 
-/// Counts a request as waiting for a slot until dropped.
-struct Waiting<'a> {
-    count: &'a AtomicUsize,
-    /// How many were waiting before this one.
-    ahead: usize,
-}
+/// Counts one more on a counter until dropped: a job running (until its
+/// thread's work ends, however), a request waiting for a slot (until its
+/// future ends, its client gone included), a page listening.
+struct Counted(Arc<AtomicUsize>);
 
-impl<'a> Waiting<'a> {
-    fn join(count: &'a AtomicUsize) -> Self {
-        let ahead = count.fetch_add(1, Ordering::Relaxed);
-        Self { count, ahead }
+impl Counted {
+    /// Counts one more on `count`; and how many were counted before.
+    fn join(count: &Arc<AtomicUsize>) -> (Self, usize) {
+        let before = count.fetch_add(1, Ordering::Relaxed);
+        (Self(count.clone()), before)
     }
 }
 
-impl Drop for Waiting<'_> {
-    fn drop(&mut self) {
-        self.count.fetch_sub(1, Ordering::Relaxed);
-    }
-}
-
-/// Counts a job as running until dropped (at the end of its thread's
-/// work, however that ends).
-struct Running(Arc<AtomicUsize>);
-
-impl Drop for Running {
+impl Drop for Counted {
     fn drop(&mut self) {
         self.0.fetch_sub(1, Ordering::Relaxed);
     }
@@ -157,7 +146,7 @@ impl Jobs {
         Self {
             time_limit,
             slots: Arc::new(Semaphore::new(max_jobs)),
-            waiting: AtomicUsize::new(0),
+            waiting: Arc::new(AtomicUsize::new(0)),
             max_waiting: max_jobs.saturating_mul(WAITING_PER_SLOT),
             memory_per_job,
             listeners: Arc::new(AtomicUsize::new(0)),
@@ -187,8 +176,8 @@ impl Jobs {
         }
         // Counted off when this future ends, however: a client that goes
         // away while waiting drops it.
-        let _waiting = Waiting::join(&self.waiting);
-        if _waiting.ahead >= self.max_waiting {
+        let (_waiting, ahead) = Counted::join(&self.waiting);
+        if ahead >= self.max_waiting {
             return Err(JobError::Busy);
         }
         let permit = tokio::time::timeout(QUEUE_WAIT, self.slots.clone().acquire_owned()).await;
@@ -230,8 +219,7 @@ impl Jobs {
         let cancel = Arc::new(AtomicBool::new(false));
         // Dropped with this future: when the client goes away, or once answered.
         let _stop = StopOnDrop(cancel.clone());
-        self.running.fetch_add(1, Ordering::Relaxed);
-        let running = Running(self.running.clone());
+        let (running, _) = Counted::join(&self.running);
         let flag = cancel.clone();
         let handle = tokio::task::spawn_blocking(move || {
             // Both held until the work is done, however long after its
@@ -254,28 +242,17 @@ impl Jobs {
 /// connection for as long as it is open.
 pub const MAX_LISTENERS: usize = 32;
 
-/// Counts a page as listening until its stream is dropped.
-struct Listening(Arc<AtomicUsize>);
-
-impl Drop for Listening {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::Relaxed);
-    }
-}
-
 /// `GET /api/progress`: server-sent events, one `{"building": [...]}`
 /// now and one at each change of the table builds under way; 503 past
 /// [`MAX_LISTENERS`] listeners.
 pub async fn progress_events(State(app): State<Arc<App>>) -> Response {
-    let listeners = app.jobs.listeners.clone();
-    if listeners.fetch_add(1, Ordering::Relaxed) >= MAX_LISTENERS {
-        listeners.fetch_sub(1, Ordering::Relaxed);
+    let (listening, before) = Counted::join(&app.jobs.listeners);
+    if before >= MAX_LISTENERS {
         let Failure(status, message) = Failure::busy(format!(
             "at most {MAX_LISTENERS} pages may listen to the progress at once"
         ));
         return error_response(status, message);
     }
-    let listening = Listening(listeners);
     let mut changes = app.jobs.tables.changes.subscribe();
     changes.mark_changed();
     let stream = futures_util::stream::unfold(

@@ -7,6 +7,17 @@ use std::net::{SocketAddr, TcpStream};
 use std::process::{Child, Stdio};
 use std::time::Duration;
 
+/// A shortest search on Korf's first 15-puzzle (57 moves): far beyond a
+/// second by Manhattan distance alone, so it runs until it is stopped.
+pub fn hard_search() -> serde_json::Value {
+    serde_json::json!({
+        "board": "4x4",
+        "from": "14 13 15 7/11 12 9 5/6 0 2 1/4 8 10 3",
+        "to": "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15",
+        "optimal": true
+    })
+}
+
 /// A running `npuzzle serve --port 0`.
 pub struct Server {
     child: Child,
@@ -130,6 +141,19 @@ impl Server {
     pub fn searches(&self) -> u64 {
         let reply = self.request("GET", "/api/status", &[], b"");
         reply.json()["searches"].as_u64().expect("a count")
+    }
+
+    /// Waits up to `limit` for no job to be under way; how long it took.
+    pub fn wait_until_idle(&self, limit: Duration) -> Duration {
+        let started = std::time::Instant::now();
+        while self.searches() > 0 {
+            assert!(
+                started.elapsed() < limit,
+                "a search still runs after {limit:?}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        started.elapsed()
     }
 }
 

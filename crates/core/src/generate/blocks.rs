@@ -21,9 +21,11 @@ use rand::seq::SliceRandom;
 
 use super::MAX_GROUP_CELLS;
 use super::group::{Group, round_trips};
+use super::thin::shift_round;
 use crate::arrangement::Token;
 use crate::board::{Board, Cell};
 use crate::graph::{Blocks, CellIndex, LocalCell, LocalGraph};
+use crate::parity::permutation_parity;
 
 /// The group of one block, on its cells but the entry.
 enum Kind {
@@ -90,21 +92,16 @@ impl BlockDraw {
             let cells = &block.cells;
             let before: Vec<Token> = cells.iter().map(|&c| tokens[c]).collect();
             match &block.kind {
-                Kind::Cycle => {
-                    let ring = &before[1..];
-                    let shift = rng.random_range(0..ring.len());
-                    for (i, &c) in cells[1..].iter().enumerate() {
-                        tokens[c] = ring[(i + shift) % ring.len()];
-                    }
-                }
+                Kind::Cycle => shift_round(tokens, &cells[1..], rng),
                 Kind::All { even } => {
-                    let mut order: Vec<usize> = (1..cells.len()).collect();
+                    // A permutation of the cells but the entry, 0-based.
+                    let mut order: Vec<u32> = (0..cells.len() as u32 - 1).collect();
                     order.shuffle(rng);
-                    if *even && odd(&order) {
+                    if *even && permutation_parity(&order).expect("a permutation") {
                         order.swap(0, 1);
                     }
                     for (i, &from) in order.iter().enumerate() {
-                        tokens[cells[i + 1]] = before[from];
+                        tokens[cells[i + 1]] = before[from as usize + 1];
                     }
                 }
                 Kind::Small(group) => {
@@ -132,24 +129,4 @@ fn local_board(graph: &LocalGraph) -> Board {
         }
     }
     Board::graph(graph.len(), &edges).expect("a block is a graph")
-}
-
-/// Whether the permutation `order` (of distinct values) is odd.
-fn odd(order: &[usize]) -> bool {
-    let mut values: Vec<usize> = order.to_vec();
-    values.sort_unstable();
-    let rank = |v: usize| values.binary_search(&v).expect("a value");
-    let mut seen = vec![false; order.len()];
-    let mut transpositions = 0;
-    for start in 0..order.len() {
-        let mut at = start;
-        let mut length = 0;
-        while !seen[at] {
-            seen[at] = true;
-            at = rank(order[at]);
-            length += 1;
-        }
-        transpositions += length.max(1) - 1;
-    }
-    transpositions % 2 == 1
 }

@@ -61,11 +61,18 @@ impl Thin {
     pub(super) fn apply_random(&self, tokens: &mut [Token], rng: &mut impl Rng) {
         if let Self::Cycle(order) = self {
             debug_assert_eq!(blank_cell(tokens), order[0]);
-            let ring: Vec<Token> = order[1..].iter().map(|&c| tokens[c]).collect();
-            let shift = rng.random_range(0..ring.len());
-            for (i, &c) in order[1..].iter().enumerate() {
-                tokens[c] = ring[(i + shift) % ring.len()];
-            }
+            shift_round(tokens, &order[1..], rng);
         }
+    }
+}
+
+/// The tokens on `ring` (a cycle's cells in order, its blank's left out)
+/// shifted along it by a uniformly random number of places: a uniform
+/// element of the group a walk round the cycle generates.
+pub(super) fn shift_round(tokens: &mut [Token], ring: &[usize], rng: &mut impl Rng) {
+    let before: Vec<Token> = ring.iter().map(|&c| tokens[c]).collect();
+    let shift = rng.random_range(0..ring.len());
+    for (i, &c) in ring.iter().enumerate() {
+        tokens[c] = before[(i + shift) % ring.len()];
     }
 }
