@@ -25,8 +25,8 @@ pub fn permutation_parity(p: &[u32]) -> Result<bool, NotPermutation> {
     if let Some(v) = out_of_range(p) {
         return Err(NotPermutation::OutOfRange(v));
     }
-    if n == 0 {
-        return Ok(false);
+    if n <= 64 {
+        return small_parity(p);
     }
     let mut seen = vec![0u64; n.div_ceil(64)];
     // Walk w starts on starts[w] (increasing) and ends where it meets
@@ -96,6 +96,36 @@ pub fn permutation_parity(p: &[u32]) -> Result<bool, NotPermutation> {
     }
     let cycles = walk_cycles(&starts, &ends)?;
     Ok((n - cycles) % 2 == 1)
+}
+
+/// [`permutation_parity`] of at most 64 values, all in range: one walk
+/// at a time with the cells seen in a word, nothing allocated (the
+/// judges' many small grids, whose cost was mostly the big path's
+/// buffers).
+fn small_parity(p: &[u32]) -> Result<bool, NotPermutation> {
+    debug_assert!(p.len() <= 64);
+    let mut seen = 0u64;
+    let mut cycles = 0usize;
+    for start in 0..p.len() {
+        if seen >> start & 1 == 1 {
+            continue;
+        }
+        cycles += 1;
+        let mut cell = start;
+        loop {
+            seen |= 1 << cell;
+            cell = p[cell] as usize;
+            if cell == start {
+                break;
+            }
+            // A cell reached twice (not closing its cycle) is a value
+            // that appears twice.
+            if seen >> cell & 1 == 1 {
+                return Err(NotPermutation::Repeated(cell as u32));
+            }
+        }
+    }
+    Ok((p.len() - cycles) % 2 == 1)
 }
 
 /// A value of `p` that is `p.len()` or more, if any: a max (which

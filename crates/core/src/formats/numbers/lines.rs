@@ -118,7 +118,7 @@ mod tests {
         let mut chunks = Vec::new();
         let mut line = 5;
         for b in bounds.windows(2) {
-            let mut chunk = parse_part_with(text, b[0], b[1], Vec::new(), false);
+            let mut chunk = parse_part_with(text, b[0], b[1], Vec::new(), None);
             chunk.first_line = line;
             line += chunk.newlines;
             chunks.push(chunk);

@@ -5,8 +5,9 @@
 //! is a regular file (mapped into memory, each window's pages let go once
 //! parsed), else by a thread reading ahead; each window is cut at
 //! whitespace into chunks that are parsed on all cores, without allocating
-//! per number: 64 bytes and four numbers at a time with SSE2/SSSE3 where
-//! the processor has them, else 8 bytes at a time, and byte by byte for
+//! per number: 64 bytes at a time, and four numbers with SSSE3 or eight
+//! with AVX-512 BW where the processor has them (chosen at run time),
+//! else 8 bytes at a time, and byte by byte for
 //! long or malformed tokens. Memory stays bounded by a window whatever
 //! the input's size, and every error keeps its line number: lines are
 //! counted while parsing, and the line of a token is found again only
@@ -21,7 +22,7 @@
 //! - `scalar.rs`: byte classes and parsing one chunk, word by word and
 //!   byte by byte, and the description of a malformed token;
 //! - `swar.rs`: a number of up to 7 digits from one 64-bit word;
-//! - `simd.rs`: the SSSE3 path on x86-64, 64 bytes at a time;
+//! - `simd.rs`: the SSSE3 and AVX-512 paths on x86-64, 64 bytes at a time;
 //! - `lines.rs`: counting line feeds, and the line of a number read
 //!   before ([`Numbers::line_back`]).
 
@@ -36,6 +37,42 @@ mod swar;
 use scalar::Chunk;
 pub use source::Input;
 use source::Source;
+
+/// A vector path of the parser, named by the instructions it needs;
+/// none on processors other than x86-64.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Vector {
+    /// 16-byte compares, four numbers converted at a time.
+    #[cfg(target_arch = "x86_64")]
+    Ssse3,
+    /// 64-byte compares into masks, eight numbers at a time.
+    #[cfg(target_arch = "x86_64")]
+    Avx512,
+}
+
+impl Vector {
+    /// The widest path the processor has.
+    fn best() -> Option<Self> {
+        #[cfg(target_arch = "x86_64")]
+        return simd::best();
+        #[cfg(not(target_arch = "x86_64"))]
+        None
+    }
+
+    /// Every path the processor has, and none (the scalar paths alone).
+    #[cfg(test)]
+    fn all_here() -> Vec<Option<Self>> {
+        let mut paths = vec![None];
+        #[cfg(target_arch = "x86_64")]
+        paths.extend(
+            [Self::Ssse3, Self::Avx512]
+                .into_iter()
+                .filter(|&v| simd::has(v))
+                .map(Some),
+        );
+        paths
+    }
+}
 
 /// A malformed number, with the line it stands on (1-based).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -316,14 +353,23 @@ mod tests {
             if !text.is_empty() {
                 proptest::prop_assert_eq!(read_numbers(mapped(text.as_bytes()), read), got);
             }
-            // The scalar paths alone (as on processors without SSSE3) give
-            // the same numbers and stop on the same token.
+            // Every path the processor has (AVX-512, SSSE3, and the
+            // scalar paths alone, as on processors without them) gives the
+            // same numbers, line feeds and stop, from any offset.
             let bytes = text.as_bytes();
-            let with = parse_chunk(bytes, 0, bytes.len(), Vec::new());
-            let without = parse_part_with(bytes, 0, bytes.len(), Vec::new(), false);
-            proptest::prop_assert_eq!(&with.numbers, &without.numbers);
-            proptest::prop_assert_eq!(with.bad_at, without.bad_at);
-            proptest::prop_assert_eq!(with.newlines, without.newlines);
+            let best = parse_chunk(bytes, 0, bytes.len(), Vec::new());
+            for vector in Vector::all_here() {
+                for from in [0, bytes.len().min(seed as usize % 7)] {
+                    let want = parse_part_with(bytes, from, bytes.len(), Vec::new(), None);
+                    let got = parse_part_with(bytes, from, bytes.len(), Vec::new(), vector);
+                    proptest::prop_assert_eq!(&got.numbers, &want.numbers, "{:?}", vector);
+                    proptest::prop_assert_eq!(got.bad_at, want.bad_at);
+                    proptest::prop_assert_eq!(got.newlines, want.newlines);
+                    if from == 0 {
+                        proptest::prop_assert_eq!(&got.numbers, &best.numbers);
+                    }
+                }
+            }
         }
     }
 

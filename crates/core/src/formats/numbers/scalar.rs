@@ -6,7 +6,7 @@
 //! nothing of lines but its own line feeds, which the window machinery
 //! turns into line numbers.
 
-use super::lines::count_newlines;
+use super::Vector;
 #[cfg(target_arch = "x86_64")]
 use super::simd;
 use super::swar::swar_number;
@@ -62,41 +62,30 @@ pub(super) struct Chunk {
 /// malformed token. `end` is at whitespace or at the end of the input, so
 /// no token runs past it. `numbers` is a spare buffer to fill.
 pub(super) fn parse_chunk(bytes: &[u8], start: usize, end: usize, numbers: Vec<u32>) -> Chunk {
-    #[cfg(target_arch = "x86_64")]
-    let vector = simd::available();
-    #[cfg(not(target_arch = "x86_64"))]
-    let vector = false;
-    parse_part_with(bytes, start, end, numbers, vector)
+    parse_part_with(bytes, start, end, numbers, Vector::best())
 }
 
-/// [`parse_chunk`], with or without the vector path (which needs x86-64
-/// with SSSE3): each path stops at a token boundary, where the next one
+/// [`parse_chunk`], with the vector path `vector` (one the processor
+/// has) or none: each path stops at a token boundary, where the next one
 /// goes on.
 pub(super) fn parse_part_with(
     bytes: &[u8],
     start: usize,
     end: usize,
     mut numbers: Vec<u32>,
-    vector: bool,
+    vector: Option<Vector>,
 ) -> Chunk {
     numbers.clear();
     // Every number but the last takes a digit and a separator; the vector
-    // path writes four at a time.
-    numbers.reserve((end - start).div_ceil(2) + 4);
-    #[cfg(target_arch = "x86_64")]
-    let i = if vector {
-        simd::parse(bytes, start, end, &mut numbers)
-    } else {
-        start
+    // paths write up to eight at a time.
+    numbers.reserve((end - start).div_ceil(2) + 8);
+    let (i, vector_newlines) = match vector {
+        #[cfg(target_arch = "x86_64")]
+        Some(vector) => simd::parse(bytes, start, end, &mut numbers, vector),
+        #[cfg(not(target_arch = "x86_64"))]
+        Some(vector) => match vector {},
+        None => (start, 0),
     };
-    #[cfg(not(target_arch = "x86_64"))]
-    let i = {
-        debug_assert!(!vector, "no vector path on this processor");
-        start
-    };
-    // The vector path does not count line feeds: they are counted over
-    // what it took.
-    let vector_newlines = count_newlines(&bytes[start..i]);
     let (i, words_newlines) = parse_words(bytes, i, end, &mut numbers);
     let (bytes_newlines, bad_at) = parse_bytes(bytes, i, end, &mut numbers);
     Chunk {
@@ -199,7 +188,7 @@ mod tests {
 
     /// The scalar paths alone on all of `text`.
     fn scalar(text: &str) -> Chunk {
-        parse_part_with(text.as_bytes(), 0, text.len(), Vec::new(), false)
+        parse_part_with(text.as_bytes(), 0, text.len(), Vec::new(), None)
     }
 
     #[test]
@@ -272,7 +261,7 @@ mod tests {
     #[test]
     fn parts_parse_only_their_range_into_a_reused_buffer() {
         let text = b"99 1 2\n3 4 bad";
-        let chunk = parse_part_with(text, 3, 10, vec![7, 7, 7], false);
+        let chunk = parse_part_with(text, 3, 10, vec![7, 7, 7], None);
         assert_eq!(chunk.numbers, [1, 2, 3, 4]);
         assert_eq!(
             (chunk.start, chunk.end, chunk.newlines, chunk.bad_at),

@@ -1,52 +1,236 @@
-//! The vector path on x86-64 with SSSE3: 64 bytes classified at a time,
-//! four numbers converted at a time. It takes only plain input (digits
-//! and whitespace, tokens of at most 8 digits) and stops at the first
-//! block that is not, at a token boundary, for the scalar paths to go on.
+//! The vector paths on x86-64, 64 bytes classified at a time: with
+//! SSSE3 (four 16-byte compares per block, four numbers converted at a
+//! time) or, where the processor has AVX-512 BW, one 64-byte compare per
+//! block and eight numbers at a time. Both run the same loop, generic
+//! over the [`Kernel`] of their width; the line feeds are counted in the
+//! same pass. They take only plain input (digits and whitespace, tokens
+//! of at most 8 digits) and stop at the first block that is not, at a
+//! token boundary, for the scalar paths to go on.
 //!
 //! The `unsafe` here is the intrinsics' loads and stores and the writes
 //! into a vector's spare capacity; each says why it holds.
 
 use std::arch::x86_64::*;
+use std::mem::MaybeUninit;
+
+use super::Vector;
 
 /// Bytes classified at a time.
 const BLOCK: usize = 64;
 
-/// Whether the processor has SSSE3 (checked once, then cached).
-pub(super) fn available() -> bool {
-    std::is_x86_feature_detected!("ssse3")
+/// The widest vector path the processor has, if any (checked once, then
+/// cached by the standard library).
+pub(super) fn best() -> Option<Vector> {
+    if std::is_x86_feature_detected!("avx512bw") {
+        Some(Vector::Avx512)
+    } else if std::is_x86_feature_detected!("ssse3") {
+        Some(Vector::Ssse3)
+    } else {
+        None
+    }
+}
+
+/// Whether the processor has the path `vector`.
+pub(super) fn has(vector: Vector) -> bool {
+    match vector {
+        Vector::Ssse3 => std::is_x86_feature_detected!("ssse3"),
+        Vector::Avx512 => std::is_x86_feature_detected!("avx512bw"),
+    }
 }
 
 /// Appends the numbers of `bytes[i..end]` to `out` while the input is
 /// plain: blocks of 64 bytes holding only digits and whitespace, no
 /// token longer than 8 digits. Returns where it stopped, a token
-/// boundary, for the scalar paths to go on from (`i` is one too).
-pub(super) fn parse(bytes: &[u8], i: usize, end: usize, out: &mut Vec<u32>) -> usize {
-    assert!(available() && end <= bytes.len() && i <= end);
+/// boundary, for the scalar paths to go on from (`i` is one too), and
+/// the line feeds before it.
+///
+/// # Panics
+/// If the processor lacks `vector` or `i..end` is not within `bytes`.
+pub(super) fn parse(
+    bytes: &[u8],
+    i: usize,
+    end: usize,
+    out: &mut Vec<u32>,
+    vector: Vector,
+) -> (usize, u64) {
+    assert!(has(vector) && end <= bytes.len() && i <= end);
     let room = out.capacity() - out.len();
-    // SAFETY: SSSE3 is there (checked above).
-    let (stop, written) = unsafe { parse_blocks(bytes, i, end, out.spare_capacity_mut()) };
+    let spare = out.spare_capacity_mut();
+    let (stop, written, newlines) = match vector {
+        // SAFETY: the processor has the path's features (checked above).
+        Vector::Ssse3 => unsafe { parse_ssse3(bytes, i, end, spare) },
+        // SAFETY: as above.
+        Vector::Avx512 => unsafe { parse_avx512(bytes, i, end, spare) },
+    };
     debug_assert!(written <= room);
-    // SAFETY: `parse_blocks` initialized the first `written` spare
-    // elements.
+    // SAFETY: the loop initialized the first `written` spare elements.
     unsafe { out.set_len(out.len() + written) };
-    stop
+    (stop, newlines)
 }
 
-/// See [`parse`]; returns the stop and the numbers written to `out`.
-/// The hot loop, kept in one piece: with the mask logic in a function of
-/// its own, mapped input parsed measurably slower (about 3%).
+/// One width's two steps: the masks of a block, and numbers converted
+/// `LANES` at a time.
+trait Kernel {
+    /// Numbers converted at a time.
+    const LANES: usize;
+
+    /// Masks of a 64-byte block: bit k set when byte k is a digit; when
+    /// it is whitespace (tab, line feed, vertical tab, form feed, carriage
+    /// return, space); when it is a line feed.
+    ///
+    /// # Safety
+    /// The processor has the kernel's features.
+    unsafe fn classify(block: &[u8; BLOCK]) -> (u64, u64, u64);
+
+    /// `LANES` numbers of up to 8 digits (the first `words.len()` of
+    /// them used), each given as 8 digit values, first digit first,
+    /// right-aligned, written to `out[..LANES]`.
+    ///
+    /// # Safety
+    /// The processor has the kernel's features.
+    unsafe fn convert(words: &[u64; 8], out: &mut [MaybeUninit<u32>]);
+}
+
+/// 16 bytes at a time: SSE2 compares, SSSE3 multiply-adds.
+struct Ssse3;
+
+impl Kernel for Ssse3 {
+    const LANES: usize = 4;
+
+    #[inline(always)]
+    unsafe fn classify(block: &[u8; BLOCK]) -> (u64, u64, u64) {
+        let (mut digits, mut spaces, mut newlines) = (0u64, 0u64, 0u64);
+        for k in 0..BLOCK / 16 {
+            // SAFETY: the block holds bytes 16k..16k+16; SSE2 is part of
+            // x86-64.
+            unsafe {
+                let v = _mm_loadu_si128(block.as_ptr().add(16 * k).cast());
+                let from_zero = _mm_sub_epi8(v, _mm_set1_epi8(b'0' as i8));
+                let digit = _mm_cmpeq_epi8(_mm_min_epu8(from_zero, _mm_set1_epi8(9)), from_zero);
+                let from_tab = _mm_sub_epi8(v, _mm_set1_epi8(b'\t' as i8));
+                let control = _mm_cmpeq_epi8(_mm_min_epu8(from_tab, _mm_set1_epi8(4)), from_tab);
+                let space = _mm_or_si128(control, _mm_cmpeq_epi8(v, _mm_set1_epi8(b' ' as i8)));
+                let newline = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8));
+                digits |= (_mm_movemask_epi8(digit) as u16 as u64) << (16 * k);
+                spaces |= (_mm_movemask_epi8(space) as u16 as u64) << (16 * k);
+                newlines |= (_mm_movemask_epi8(newline) as u16 as u64) << (16 * k);
+            }
+        }
+        (digits, spaces, newlines)
+    }
+
+    /// Pairs, then quads, then the whole, by multiply-adds.
+    #[inline(always)]
+    unsafe fn convert(words: &[u64; 8], out: &mut [MaybeUninit<u32>]) {
+        assert!(out.len() >= Self::LANES);
+        // SAFETY: the caller's processor has SSSE3; `out` holds the 16
+        // bytes stored.
+        unsafe {
+            let a = _mm_set_epi64x(words[1] as i64, words[0] as i64);
+            let b = _mm_set_epi64x(words[3] as i64, words[2] as i64);
+            // Each byte pair: 10 × first + second.
+            let tens = _mm_set1_epi16(0x010A);
+            let (a, b) = (_mm_maddubs_epi16(a, tens), _mm_maddubs_epi16(b, tens));
+            // Each pair of pairs: 100 × first + second (below 10,000).
+            let hundreds = _mm_set1_epi32(0x0001_0064);
+            let (a, b) = (_mm_madd_epi16(a, hundreds), _mm_madd_epi16(b, hundreds));
+            // Each pair of quads: 10,000 × first + second.
+            let whole = _mm_madd_epi16(_mm_packs_epi32(a, b), _mm_set1_epi32(0x0001_2710));
+            _mm_storeu_si128(out.as_mut_ptr().cast(), whole);
+        }
+    }
+}
+
+/// 64 bytes at a time: AVX-512 BW compares into masks, eight numbers
+/// per multiply-add.
+struct Avx512;
+
+impl Kernel for Avx512 {
+    const LANES: usize = 8;
+
+    #[inline(always)]
+    unsafe fn classify(block: &[u8; BLOCK]) -> (u64, u64, u64) {
+        // SAFETY: the block holds the 64 bytes loaded; the caller's
+        // processor has AVX-512 BW.
+        unsafe {
+            let v = _mm512_loadu_si512(block.as_ptr().cast());
+            let below = |from: u8, count: u8| {
+                _mm512_cmplt_epu8_mask(
+                    _mm512_sub_epi8(v, _mm512_set1_epi8(from as i8)),
+                    _mm512_set1_epi8(count as i8),
+                )
+            };
+            let digits = below(b'0', 10);
+            let spaces = below(b'\t', 5) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(b' ' as i8));
+            let newlines = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(b'\n' as i8));
+            (digits, spaces, newlines)
+        }
+    }
+
+    /// Pairs and quads by multiply-adds, then each 64-bit lane's two
+    /// quads as 10,000 × first + second.
+    #[inline(always)]
+    unsafe fn convert(words: &[u64; 8], out: &mut [MaybeUninit<u32>]) {
+        assert!(out.len() >= Self::LANES);
+        // SAFETY: the caller's processor has AVX-512 BW (with F); `words`
+        // holds the 64 bytes loaded, `out` the 32 stored.
+        unsafe {
+            let v = _mm512_loadu_si512(words.as_ptr().cast());
+            let pairs = _mm512_maddubs_epi16(v, _mm512_set1_epi16(0x010A));
+            let quads = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x0001_0064));
+            let first = _mm512_mul_epu32(quads, _mm512_set1_epi64(10_000));
+            let whole = _mm512_add_epi64(first, _mm512_srli_epi64(quads, 32));
+            _mm256_storeu_si256(out.as_mut_ptr().cast(), _mm512_cvtepi64_epi32(whole));
+        }
+    }
+}
+
+/// The SSSE3 path.
 #[target_feature(enable = "ssse3")]
-fn parse_blocks(
+fn parse_ssse3(
+    bytes: &[u8],
+    i: usize,
+    end: usize,
+    out: &mut [MaybeUninit<u32>],
+) -> (usize, usize, u64) {
+    // SAFETY: SSSE3 is enabled here.
+    unsafe { parse_blocks::<Ssse3>(bytes, i, end, out) }
+}
+
+/// The AVX-512 path.
+#[target_feature(enable = "avx512f,avx512bw,popcnt")]
+fn parse_avx512(
+    bytes: &[u8],
+    i: usize,
+    end: usize,
+    out: &mut [MaybeUninit<u32>],
+) -> (usize, usize, u64) {
+    // SAFETY: AVX-512 BW is enabled here.
+    unsafe { parse_blocks::<Avx512>(bytes, i, end, out) }
+}
+
+/// See [`parse`]; returns the stop, the numbers written to `out` and the
+/// line feeds passed. The hot loop, kept in one piece and inlined into
+/// each width's function: with the mask logic in a function of its own,
+/// mapped input parsed measurably slower (about 3%).
+///
+/// # Safety
+/// The processor has `K`'s features.
+#[inline(always)]
+unsafe fn parse_blocks<K: Kernel>(
     bytes: &[u8],
     mut i: usize,
     end: usize,
-    out: &mut [std::mem::MaybeUninit<u32>],
-) -> (usize, usize) {
+    out: &mut [MaybeUninit<u32>],
+) -> (usize, usize, u64) {
     let mut count = 0;
+    let mut newlines = 0u64;
     // A token read at offset s < 64 of a block reads bytes s..s+8;
-    // a block writes at most 32 numbers, in fours.
-    while i + BLOCK + 8 <= end && count + BLOCK / 2 + 4 <= out.len() {
-        let (digits, spaces) = classify(&bytes[i..i + BLOCK]);
+    // a block writes at most 32 numbers, `K::LANES` at a time.
+    while i + BLOCK + 8 <= end && count + BLOCK / 2 + K::LANES <= out.len() {
+        let block = bytes[i..i + BLOCK].try_into().expect("a block");
+        // SAFETY: the caller's processor has the kernel's features.
+        let (digits, spaces, line_feeds) = unsafe { K::classify(block) };
         // Nine digits in a row: a token too long for this path.
         let mut run = digits;
         for shift in 1..9 {
@@ -70,10 +254,13 @@ fn parse_blocks(
         } else {
             i + BLOCK
         };
+        // The line feeds of the bytes this block takes.
+        let taken = next - i;
+        newlines += (line_feeds & (u64::MAX >> (BLOCK - taken))).count_ones() as u64;
         while ends != 0 {
-            let mut words = [0u64; 4];
+            let mut words = [0u64; 8];
             let mut k = 0;
-            while k < 4 && ends != 0 {
+            while k < K::LANES && ends != 0 {
                 let s = starts.trailing_zeros() as usize;
                 let len = ends.trailing_zeros() as usize + 1 - s;
                 starts &= starts - 1;
@@ -85,57 +272,14 @@ fn parse_blocks(
                 words[k] = word.wrapping_sub(0x3030_3030_3030_3030) << (8 * (8 - len));
                 k += 1;
             }
-            let values = convert4(words);
-            for (slot, &v) in out[count..count + 4].iter_mut().zip(&values) {
-                slot.write(v);
-            }
+            // SAFETY: as above; the loop's condition leaves room for
+            // `K::LANES` more.
+            unsafe { K::convert(&words, &mut out[count..]) };
             count += k;
         }
         i = next;
     }
-    (i, count)
-}
-
-/// Masks of a 64-byte block: bit k set when byte k is a digit; when
-/// it is whitespace (tab, line feed, vertical tab, form feed, carriage
-/// return, space).
-#[target_feature(enable = "ssse3")]
-fn classify(block: &[u8]) -> (u64, u64) {
-    assert_eq!(block.len(), BLOCK);
-    let (mut digits, mut spaces) = (0u64, 0u64);
-    for k in 0..BLOCK / 16 {
-        // SAFETY: the block holds bytes 16k..16k+16.
-        let v = unsafe { _mm_loadu_si128(block.as_ptr().add(16 * k).cast()) };
-        let from_zero = _mm_sub_epi8(v, _mm_set1_epi8(b'0' as i8));
-        let digit = _mm_cmpeq_epi8(_mm_min_epu8(from_zero, _mm_set1_epi8(9)), from_zero);
-        let from_tab = _mm_sub_epi8(v, _mm_set1_epi8(b'\t' as i8));
-        let control = _mm_cmpeq_epi8(_mm_min_epu8(from_tab, _mm_set1_epi8(4)), from_tab);
-        let space = _mm_or_si128(control, _mm_cmpeq_epi8(v, _mm_set1_epi8(b' ' as i8)));
-        digits |= (_mm_movemask_epi8(digit) as u16 as u64) << (16 * k);
-        spaces |= (_mm_movemask_epi8(space) as u16 as u64) << (16 * k);
-    }
-    (digits, spaces)
-}
-
-/// Four numbers of up to 8 digits, each given as 8 digit values,
-/// first digit first, right-aligned: pairs, then quads, then the
-/// whole, by multiply-adds.
-#[target_feature(enable = "ssse3")]
-fn convert4(words: [u64; 4]) -> [u32; 4] {
-    let a = _mm_set_epi64x(words[1] as i64, words[0] as i64);
-    let b = _mm_set_epi64x(words[3] as i64, words[2] as i64);
-    // Each byte pair: 10 × first + second.
-    let tens = _mm_set1_epi16(0x010A);
-    let (a, b) = (_mm_maddubs_epi16(a, tens), _mm_maddubs_epi16(b, tens));
-    // Each pair of pairs: 100 × first + second (below 10,000).
-    let hundreds = _mm_set1_epi32(0x0001_0064);
-    let (a, b) = (_mm_madd_epi16(a, hundreds), _mm_madd_epi16(b, hundreds));
-    // Each pair of quads: 10,000 × first + second.
-    let whole = _mm_madd_epi16(_mm_packs_epi32(a, b), _mm_set1_epi32(0x0001_2710));
-    let mut values = [0u32; 4];
-    // SAFETY: `values` holds the 16 bytes stored.
-    unsafe { _mm_storeu_si128(values.as_mut_ptr().cast(), whole) };
-    values
+    (i, count, newlines)
 }
 
 #[cfg(test)]
@@ -143,32 +287,45 @@ mod tests {
     use super::super::scalar::{is_space, parse_part_with};
     use super::*;
 
-    /// The masks of a block, bit by bit, as [`classify`] should give them.
-    fn plain_masks(block: &[u8]) -> (u64, u64) {
+    /// The paths this processor has.
+    fn paths() -> Vec<Vector> {
+        [Vector::Ssse3, Vector::Avx512]
+            .into_iter()
+            .filter(|&v| has(v))
+            .collect()
+    }
+
+    /// The masks of a block, bit by bit, as `classify` should give them.
+    fn plain_masks(block: &[u8]) -> (u64, u64, u64) {
         let mask = |f: &dyn Fn(u8) -> bool| {
             (block.iter().enumerate()).fold(0u64, |m, (k, &b)| m | (f(b) as u64) << k)
         };
-        (mask(&|b| b.is_ascii_digit()), mask(&is_space))
+        (
+            mask(&|b| b.is_ascii_digit()),
+            mask(&is_space),
+            mask(&|b| b == b'\n'),
+        )
     }
 
     #[test]
-    fn classify_marks_digits_and_whitespace() {
-        if !available() {
-            return;
-        }
+    fn classify_marks_digits_whitespace_and_line_feeds() {
         // Every byte value, in four blocks.
         let all: Vec<u8> = (0..=255u8).collect();
         for block in all.chunks(BLOCK) {
-            // SAFETY: SSSE3 is there (checked above).
-            assert_eq!(unsafe { classify(block) }, plain_masks(block));
+            let block: &[u8; BLOCK] = block.try_into().unwrap();
+            if has(Vector::Ssse3) {
+                // SAFETY: the processor has SSSE3 (checked).
+                assert_eq!(unsafe { Ssse3::classify(block) }, plain_masks(block));
+            }
+            if has(Vector::Avx512) {
+                // SAFETY: the processor has AVX-512 BW (checked).
+                assert_eq!(unsafe { Avx512::classify(block) }, plain_masks(block));
+            }
         }
     }
 
     #[test]
-    fn convert4_reads_right_aligned_digits() {
-        if !available() {
-            return;
-        }
+    fn convert_reads_right_aligned_digits() {
         let word = |text: &str| {
             let mut bytes = [0u8; 8];
             for (slot, b) in bytes[8 - text.len()..].iter_mut().zip(text.bytes()) {
@@ -176,69 +333,84 @@ mod tests {
             }
             u64::from_le_bytes(bytes)
         };
-        for texts in [
-            ["0", "7", "42", "99999999"],
-            ["12345678", "1000", "00000001", "90909090"],
-        ] {
-            let want = texts.map(|t| t.parse::<u32>().unwrap());
-            // SAFETY: SSSE3 is there (checked above).
-            assert_eq!(unsafe { convert4(texts.map(word)) }, want, "{texts:?}");
+        let texts = [
+            "0", "7", "42", "99999999", "12345678", "1000", "00000001", "90909090",
+        ];
+        let want = texts.map(|t| t.parse::<u32>().unwrap());
+        let words = texts.map(word);
+        let mut out = [MaybeUninit::new(0u32); 8];
+        // SAFETY: `out` was initialized when made.
+        let read = |out: &[MaybeUninit<u32>]| -> Vec<u32> {
+            out.iter().map(|v| unsafe { v.assume_init() }).collect()
+        };
+        if has(Vector::Ssse3) {
+            for half in 0..2 {
+                let four: [u64; 8] = std::array::from_fn(|k| words[(4 * half + k) % 8]);
+                // SAFETY: the processor has SSSE3 (checked).
+                unsafe { Ssse3::convert(&four, &mut out) };
+                assert_eq!(read(&out[..4]), want[4 * half..4 * half + 4]);
+            }
+        }
+        if has(Vector::Avx512) {
+            // SAFETY: the processor has AVX-512 BW (checked).
+            unsafe { Avx512::convert(&words, &mut out) };
+            assert_eq!(read(&out), want);
         }
     }
 
     #[test]
     fn tokens_across_block_edges_are_read_with_the_next_block() {
-        if !available() {
-            return;
-        }
         // Tokens straddling bytes 63/64 and 127/128, ending on the last
         // byte of a block, or starting on its first.
-        for shift in 0..10 {
-            let mut text = " ".repeat(shift);
-            for k in 0..60u32 {
-                text.push_str(&format!("{} ", 10_000_000 + k * 1_234_567));
-                text.push_str(&"9 ".repeat(k as usize % 3));
+        for vector in paths() {
+            for shift in 0..10 {
+                let mut text = " ".repeat(shift);
+                for k in 0..60u32 {
+                    text.push_str(&format!("{} ", 10_000_000 + k * 1_234_567));
+                    text.push_str(&"9\n".repeat(k as usize % 3));
+                }
+                let bytes = text.as_bytes();
+                let mut out = Vec::with_capacity(bytes.len());
+                let (stop, newlines) = parse(bytes, 0, bytes.len(), &mut out, vector);
+                assert!(stop >= 2 * BLOCK, "{stop}");
+                assert!(is_space(bytes[stop - 1]), "mid-token at {stop}");
+                let scalar = parse_part_with(bytes, 0, stop, Vec::new(), None);
+                assert_eq!(out, scalar.numbers, "{vector:?}, shift {shift}");
+                assert_eq!(newlines, scalar.newlines, "{vector:?}, shift {shift}");
             }
-            let bytes = text.as_bytes();
-            let mut out = Vec::with_capacity(bytes.len());
-            let stop = parse(bytes, 0, bytes.len(), &mut out);
-            assert!(stop >= 2 * BLOCK, "{stop}");
-            assert!(is_space(bytes[stop - 1]), "mid-token at {stop}");
-            let scalar = parse_part_with(bytes, 0, stop, Vec::new(), false);
-            assert_eq!(out, scalar.numbers, "shift {shift}");
         }
     }
 
     #[test]
     fn parse_matches_the_scalar_paths_and_stops_at_a_boundary() {
-        if !available() {
-            return;
+        for vector in paths() {
+            // Plain text, then a token too long for the vector path.
+            let mut text = String::new();
+            for k in 0..500u32 {
+                text.push_str(&(k * 7919 % 100_000_000).to_string());
+                text.push_str(["\n", " ", "\t", "\r\n"][k as usize % 4]);
+            }
+            let plain_len = text.len();
+            text.push_str("1234567890 5 ");
+            let bytes = text.as_bytes();
+            let mut out = Vec::with_capacity(bytes.len());
+            let (stop, newlines) = parse(bytes, 0, bytes.len(), &mut out, vector);
+            assert!(stop <= plain_len && stop > plain_len - 2 * BLOCK, "{stop}");
+            assert!(
+                stop == 0 || is_space(bytes[stop - 1]),
+                "mid-token at {stop}"
+            );
+            let scalar = parse_part_with(bytes, 0, stop, Vec::new(), None);
+            assert_eq!(out, scalar.numbers);
+            assert_eq!(newlines, scalar.newlines);
+            // The scalar paths go on from there.
+            let rest = parse_part_with(bytes, stop, bytes.len(), Vec::new(), None);
+            assert_eq!(rest.numbers.last(), Some(&5));
+            assert_eq!(out.len() + rest.numbers.len(), 502);
+            // Too little room for a block: nothing is taken.
+            let mut small = Vec::with_capacity(BLOCK / 2);
+            assert_eq!(parse(bytes, 0, bytes.len(), &mut small, vector).0, 0);
+            assert!(small.is_empty());
         }
-        // Plain text, then a token too long for the vector path.
-        let mut text = String::new();
-        for k in 0..500u32 {
-            text.push_str(&(k * 7919 % 100_000_000).to_string());
-            text.push_str(["\n", " ", "\t", "\r\n"][k as usize % 4]);
-        }
-        let plain_len = text.len();
-        text.push_str("1234567890 5 ");
-        let bytes = text.as_bytes();
-        let mut out = Vec::with_capacity(bytes.len());
-        let stop = parse(bytes, 0, bytes.len(), &mut out);
-        assert!(stop <= plain_len && stop > plain_len - 2 * BLOCK, "{stop}");
-        assert!(
-            stop == 0 || is_space(bytes[stop - 1]),
-            "mid-token at {stop}"
-        );
-        let scalar = parse_part_with(bytes, 0, stop, Vec::new(), false);
-        assert_eq!(out, scalar.numbers);
-        // The scalar paths go on from there.
-        let rest = parse_part_with(bytes, stop, bytes.len(), Vec::new(), false);
-        assert_eq!(rest.numbers.last(), Some(&5));
-        assert_eq!(out.len() + rest.numbers.len(), 502);
-        // Too little room for a block: nothing is taken.
-        let mut small = Vec::with_capacity(BLOCK / 2);
-        assert_eq!(parse(bytes, 0, bytes.len(), &mut small), 0);
-        assert!(small.is_empty());
     }
 }
