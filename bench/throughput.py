@@ -2,7 +2,8 @@
 """Throughput of `npuzzle judge` and `npuzzle batch` against the odd n×n
 problem's reference program (C++).
 
-Generates seeded inputs, builds the reference program (`seed000_odd.cpp`
+Generates seeded inputs, each read from the file and through a pipe
+(`cat FILE |`, the row marked `|`), builds the reference program (`seed000_odd.cpp`
 in the folder NPUZZLE_PEERS names, g++ -O2) when it is there, runs each
 command several times in the same run, checks that the outputs are
 identical, and prints the medians, MB/s and the ratios (against the
@@ -72,24 +73,32 @@ def gen_batch(path, lines, side, seed):
                       % (side, side, ",".join(map(str, a)), ",".join(map(str, b))))
 
 
-def run_once(cmd, stdin_path):
-    with open(stdin_path, "rb") as f:
-        t = time.perf_counter()
-        done = subprocess.run(cmd, stdin=f, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        elapsed = time.perf_counter() - t
+def run_once(cmd, stdin_path, pipe):
+    """One run of `cmd` on the file as its standard input, or through a
+    pipe from `cat`; the wall time and the output."""
+    t = time.perf_counter()
+    if pipe:
+        cat = subprocess.Popen(["cat", stdin_path], stdout=subprocess.PIPE)
+        done = subprocess.run(cmd, stdin=cat.stdout, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        cat.stdout.close()
+        cat.wait()
+    else:
+        with open(stdin_path, "rb") as f:
+            done = subprocess.run(cmd, stdin=f, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    elapsed = time.perf_counter() - t
     if done.returncode != 0:
         sys.exit(f"{' '.join(cmd)} failed: {done.stderr.decode()[:300]}")
     return elapsed, done.stdout
 
 
-def timed(cmds, stdin_path, runs):
+def timed(cmds, stdin_path, runs, pipe):
     """Median wall times of several commands, run in turns (so that the
     machine's drift touches them alike), and each one's output."""
     times = [[] for _ in cmds]
     outs = [b""] * len(cmds)
     for _ in range(runs):
         for k, cmd in enumerate(cmds):
-            elapsed, outs[k] = run_once(cmd, stdin_path)
+            elapsed, outs[k] = run_once(cmd, stdin_path, pipe)
             times[k].append(elapsed)
     return [statistics.median(t) for t in times], outs
 
@@ -119,24 +128,45 @@ def main():
         "commedia": (os.path.join(tmp, "commedia.txt"), lambda p: gen_commedia(p, 8 // scale, 100, 3)),
         "batch": (os.path.join(tmp, "batch.jsonl"), lambda p: gen_batch(p, 8 // scale, 499, 4)),
     }
+    print(f"processor: {processor()}, {os.cpu_count()} CPUs")
     print(f"{'input':<10} {'MB':>7} {'npuzzle s':>10} {'MB/s':>8} {'wc -w s':>8} {'vs wc':>6} {'ref s':>8} {'vs ref':>8}")
     for name, (path, gen) in inputs.items():
         gen(path)
-        mb = os.path.getsize(path) / 1e6
-        fmt = name.split("-")[0]
-        cmds = [[npuzzle, "batch"] if name == "batch" else [npuzzle, "judge", fmt], ["wc", "-w"]]
-        with_reference = fmt == "odd" and reference_exe
-        if with_reference:
-            cmds.append([reference_exe])
-        medians, outs = timed(cmds, path, args.runs)
-        ours, wc = medians[0], medians[1]
-        row = f"{name:<10} {mb:>7.1f} {ours:>10.3f} {mb / ours:>8.0f} {wc:>8.3f} {wc / ours:>5.1f}x"
-        if with_reference:
-            if outs[2] != outs[0]:
-                sys.exit("outputs differ from the reference program's!")
-            row += f" {medians[2]:>8.3f} {medians[2] / ours:>7.1f}x"
-        print(row, flush=True)
+        for pipe in (False, True):
+            row_of(name, path, pipe, npuzzle, reference_exe, args.runs)
     shutil.rmtree(tmp)
+
+
+def processor():
+    """The processor's model name and its widest vector extensions."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            info = f.read()
+    except OSError:
+        return "unknown"
+    model = next((l.split(":", 1)[1].strip() for l in info.splitlines() if l.startswith("model name")), "unknown")
+    flags = next((l.split(":", 1)[1].split() for l in info.splitlines() if l.startswith("flags")), [])
+    have = [f for f in ("ssse3", "avx2", "avx512bw", "avx512vbmi") if f in flags]
+    return f"{model} ({' '.join(have) or 'no vector extensions'})"
+
+
+def row_of(name, path, pipe, npuzzle, reference_exe, runs):
+    """Times one input, from the file or through a pipe, and prints its row."""
+    mb = os.path.getsize(path) / 1e6
+    fmt = name.split("-")[0]
+    cmds = [[npuzzle, "batch"] if name == "batch" else [npuzzle, "judge", fmt], ["wc", "-w"]]
+    with_reference = fmt == "odd" and reference_exe
+    if with_reference:
+        cmds.append([reference_exe])
+    medians, outs = timed(cmds, path, runs, pipe)
+    ours, wc = medians[0], medians[1]
+    name = name + (" |" if pipe else "")
+    row = f"{name:<10} {mb:>7.1f} {ours:>10.3f} {mb / ours:>8.0f} {wc:>8.3f} {wc / ours:>5.1f}x"
+    if with_reference:
+        if outs[2] != outs[0]:
+            sys.exit("outputs differ from the reference program's!")
+        row += f" {medians[2]:>8.3f} {medians[2] / ours:>7.1f}x"
+    print(row, flush=True)
 
 
 if __name__ == "__main__":

@@ -18,16 +18,22 @@ use super::Vector;
 /// Bytes classified at a time.
 const BLOCK: usize = 64;
 
-/// The widest vector path the processor has, if any (checked once, then
-/// cached by the standard library).
+/// The widest vector path the processor has, if any, or a narrower one
+/// that the environment variable `NPUZZLE_VECTOR` asks for (`ssse3`, or
+/// `none` for the scalar paths alone: for measuring one against another,
+/// and a way round a processor that misbehaves). Decided once.
 pub(super) fn best() -> Option<Vector> {
-    if std::is_x86_feature_detected!("avx512bw") {
-        Some(Vector::Avx512)
-    } else if std::is_x86_feature_detected!("ssse3") {
-        Some(Vector::Ssse3)
-    } else {
-        None
-    }
+    static CHOSEN: std::sync::OnceLock<Option<Vector>> = std::sync::OnceLock::new();
+    *CHOSEN.get_or_init(|| {
+        let widest = [Vector::Avx512, Vector::Ssse3]
+            .into_iter()
+            .find(|&v| has(v));
+        match std::env::var("NPUZZLE_VECTOR").as_deref() {
+            Ok("none") => None,
+            Ok("ssse3") => widest.and(has(Vector::Ssse3).then_some(Vector::Ssse3)),
+            _ => widest,
+        }
+    })
 }
 
 /// Whether the processor has the path `vector`.
