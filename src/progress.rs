@@ -69,7 +69,7 @@ pub fn reporter() -> impl Fn(&Progress) + Sync {
             }
             Progress::Building { table, done, total } => (format!("building {table}"), done, total),
             Progress::Solving { stage, done, total } => (stage.to_string(), done, total),
-            Progress::Searching { .. } => {
+            Progress::Searching { .. } | Progress::Shorter { .. } => {
                 if on_terminal {
                     eprint!("\r{progress}\x1b[K");
                 }
@@ -159,8 +159,11 @@ pub fn check_pattern_tiles(pattern_tiles: Option<usize>, optimal: bool) -> Resul
 /// Limits on shortest-path searches, as flags.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct SearchLimits {
-    /// Stop a shortest-path search after this many seconds of search (table
-    /// builds not counted): exit 2, "limit reached", with what it ruled out.
+    /// With --optimal: stop the search after this many seconds (table
+    /// builds not counted): exit 2, "limit reached", with what it ruled
+    /// out. Without: improve the default near-shortest answer (boards of
+    /// 17 to 144 cells) until this many seconds have passed, each shorter
+    /// length shown on a terminal.
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
     /// Stop a shortest-path search after this many nodes (as --time-limit).

@@ -363,6 +363,36 @@ fn a_time_limit_stops_a_shortest_search_and_says_what_it_ruled_out() {
 }
 
 #[test]
+fn a_time_limit_without_optimal_gives_an_improved_answer() {
+    // Korf & Felner's first 24-puzzle (95 moves at the shortest).
+    let from = "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13";
+    let goal: Vec<String> = (0..25).map(|t| t.to_string()).collect();
+    let args = [
+        "solve",
+        "-b",
+        "5x5",
+        "-f",
+        from,
+        "-t",
+        &goal.join(" "),
+        "--count",
+        "--json",
+    ];
+    let length_and_bound = |extra: &[&str]| {
+        let (code, out, err) = run(&[&args[..], extra].concat(), "");
+        assert_eq!(code, 0, "{err}");
+        let answer: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        let (length, bound) = (answer["length"].as_u64(), answer["lower_bound"].as_u64());
+        (length.unwrap(), bound.unwrap())
+    };
+    let (default, default_bound) = length_and_bound(&[]);
+    let (improved, bound) = length_and_bound(&["--time-limit", "2"]);
+    assert!(improved <= default, "{improved} against {default}");
+    assert!(bound >= default_bound && bound <= 95, "{bound}");
+    assert!(improved >= 95);
+}
+
+#[test]
 fn batch_lines_past_a_limit_say_so_and_the_others_are_answered() {
     let (_, hard, _) = run(&["gen", "-b", "6x6", "--seed", "3"], "");
     let input = format!(

@@ -117,3 +117,62 @@ fn the_plain_solver_stays_constructive() {
     assert!(!s.is_optimal());
     assert_eq!(s.lower_bound(), 0);
 }
+
+/// With a time limit and no `optimal`, the default answer is improved
+/// until the limit: never longer than the default's, its bound never
+/// lower and still at most the published shortest, every report a
+/// length no shorter than the final one, the last report the answer.
+#[test]
+fn a_time_limit_improves_the_default_answer() {
+    use npuzzle_core::Progress;
+    use std::sync::Mutex;
+    use std::time::Duration;
+    let board: Board = "5x5".parse().unwrap();
+    let goal = Arrangement::new((0..25).collect());
+    let (shortest, text) = KORF24[0];
+    let from: Arrangement = text.parse().unwrap();
+    let default = Solver::new()
+        .shortest_when_cheap(true)
+        .solve(&board, &from, &goal)
+        .unwrap();
+    let told = Mutex::new(Vec::new());
+    let anytime = Solver::new()
+        .shortest_when_cheap(true)
+        .time_limit(Duration::from_secs(3))
+        .on_progress(|p| {
+            if let Progress::Shorter { moves, lower_bound } = p {
+                told.lock().unwrap().push((*moves, *lower_bound));
+            }
+        })
+        .solve(&board, &from, &goal)
+        .unwrap();
+    assert!(!anytime.is_optimal());
+    assert!(anytime.len() <= default.len());
+    assert!(anytime.lower_bound() >= default.lower_bound());
+    assert!(anytime.lower_bound() <= shortest);
+    assert!(shortest <= anytime.len() as u64);
+    let told = told.into_inner().unwrap();
+    assert!(told.iter().all(|&(moves, _)| moves >= anytime.len() as u64));
+    if let Some(&(moves, _)) = told.last() {
+        assert_eq!(moves, anytime.len() as u64);
+    }
+}
+
+/// A time limit shorter than the default's own work still gets an
+/// answer (a limit only ever adds time to the default's), on a board
+/// reduced line by line with a beam beside it.
+#[test]
+fn a_tiny_time_limit_still_gets_an_answer() {
+    use std::time::Duration;
+    let board = Board::new_box(&[6, 6]).unwrap();
+    let goal = Arrangement::solved(36);
+    let from = Generator::new(3).reachable(&board, &goal).unwrap();
+    let near = Solver::new()
+        .shortest_when_cheap(true)
+        .time_limit(Duration::from_millis(1))
+        .solve(&board, &from, &goal)
+        .unwrap();
+    let constructive = Solver::new().solve(&board, &from, &goal).unwrap();
+    assert!(near.lower_bound() <= near.len() as u64);
+    assert!(near.len() < constructive.len());
+}

@@ -81,7 +81,8 @@ fn solver(
 /// cache are mapped read-only rather than read (one copy for all the
 /// processes of a machine). `time_limit` (seconds of search) and
 /// `max_nodes` bound a shortest-path search: past either it raises
-/// `LimitReached` with what it ruled out.
+/// `LimitReached` with what it ruled out. Without `optimal`, on
+/// near-shortest answers, `time_limit` is time to improve the answer.
 #[pyfunction]
 #[pyo3(signature = (board, from_, to=None, optimal=false, cache=None, pattern_tiles=None, threads=None, mapped=false, time_limit=None, max_nodes=None))]
 #[allow(clippy::too_many_arguments)]

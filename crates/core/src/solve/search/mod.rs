@@ -10,7 +10,9 @@
 //! - `weighted`: weighted A* for near-shortest answers on rectangles;
 //! - `pdb`: the pattern databases, built, stored and cached;
 //! - `placement`: shortest placements of a few tiles, the others ignored
-//!   (the steps of the line reduction).
+//!   (the steps of the line reduction);
+//! - `shorten`: shorter answers from a given one, window by window
+//!   (the anytime improvement of near-shortest answers).
 
 pub(crate) mod beam;
 pub(crate) mod bfs;
@@ -18,4 +20,6 @@ pub(crate) mod ida;
 pub(crate) mod ida_blanks;
 pub(crate) mod pdb;
 pub(crate) mod placement;
+pub(crate) mod shorten;
+pub(crate) mod stop;
 pub(crate) mod weighted;

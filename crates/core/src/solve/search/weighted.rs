@@ -13,12 +13,11 @@
 //! search starts again with the next, larger weight, and the bound that
 //! held is the one reported.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use rustc_hash::FxHashMap;
 
 use crate::solve::Found;
 use crate::solve::search::ida::{BLANK_MARK, Heuristic, PatternValues, path_moves};
+use crate::solve::search::stop::Stop;
 
 /// A weight w as a fraction: states are ordered by `den·g + num·h`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,21 +96,23 @@ fn unpack(key: &Key, tiles: &mut [u8]) {
 }
 
 /// A near-shortest move sequence from `tiles` (relabelled: goal cells,
-/// the blank `BLANK_MARK`) to the goal, trying [`WEIGHTS`] in turn, the
-/// first with `budget` expansions, each later one with a quarter of it.
-/// `None` when every weight ran out of budget or `cancel` was set.
+/// the blank `BLANK_MARK`) to the goal, trying `weights` in turn (the
+/// default's are [`WEIGHTS`]), the first with `budget` expansions, each
+/// later one with a quarter of it. `None` when every weight ran out of
+/// budget or `stop` ended the search.
 pub(crate) fn search(
     heuristic: &Heuristic,
     tiles: &[u8],
+    weights: &[Weight],
     budget: usize,
-    cancel: Option<&AtomicBool>,
+    stop: Stop,
 ) -> Option<Near> {
     assert!(tiles.len() <= MAX_NEAR_CELLS, "a board of at most 40 cells");
     let start_h = heuristic.value(tiles);
     let mut nodes = 0;
-    for (k, weight) in WEIGHTS.into_iter().enumerate() {
+    for (k, &weight) in weights.iter().enumerate() {
         let budget = if k == 0 { budget } else { budget / 4 };
-        let (path, expanded) = weighted_a_star(heuristic, tiles, weight, budget, cancel);
+        let (path, expanded) = weighted_a_star(heuristic, tiles, weight, budget, stop);
         nodes += expanded as u64;
         if let Some(path) = path {
             let moves = path_moves(&path);
@@ -127,7 +128,7 @@ pub(crate) fn search(
                 lower_bound,
             });
         }
-        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+        if stop.now() {
             return None;
         }
     }
@@ -135,14 +136,14 @@ pub(crate) fn search(
 }
 
 /// One weighted A* search: the blank's path (its cells, start first) and
-/// the states expanded, or no path when `budget` ran out or `cancel` was
-/// set.
+/// the states expanded, or no path when `budget` ran out or `stop` ended
+/// it (looked at every 256 states expanded).
 fn weighted_a_star(
     heuristic: &Heuristic,
     start: &[u8],
     weight: Weight,
     budget: usize,
-    cancel: Option<&AtomicBool>,
+    stop: Stop,
 ) -> (Option<Vec<u8>>, usize) {
     let neighbours = heuristic.neighbours();
     let goal = goal_key(heuristic, start.len());
@@ -182,7 +183,7 @@ fn weighted_a_star(
             return (Some(blank_path(&reached, key, start.len())), expanded);
         }
         expanded += 1;
-        if expanded > budget || cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+        if expanded > budget || (expanded % 256 == 1 && stop.now()) {
             return (None, expanded);
         }
         unpack(&key, &mut tiles);
@@ -305,7 +306,8 @@ mod tests {
             let from = generator.reachable(&board, &goal).unwrap();
             let (tiles, blank_goal) = relabel(from.tokens(), goal.tokens());
             assert_eq!(blank_goal, 8);
-            let near = search(&heuristic, &tiles, BUDGET, None).expect("found");
+            let near =
+                search(&heuristic, &tiles, &WEIGHTS, BUDGET, Stop::default()).expect("found");
             let shortest = bfs::shortest(&board, from.tokens(), goal.tokens())
                 .unwrap()
                 .moves
@@ -323,10 +325,12 @@ mod tests {
     fn spent_budgets_and_cancels_give_no_answer() {
         let heuristic = Heuristic::manhattan(&Rectangle::new(3, 3), 8);
         let (tiles, _) = relabel(&[8, 6, 7, 2, 5, 4, 3, 0, 1], &[1, 2, 3, 4, 5, 6, 7, 8, 0]);
-        assert!(search(&heuristic, &tiles, 3, None).is_none());
-        let cancel = AtomicBool::new(true);
-        assert!(search(&heuristic, &tiles, BUDGET, Some(&cancel)).is_none());
-        assert!(search(&heuristic, &tiles, BUDGET, None).is_some());
+        let search = |budget, stop| search(&heuristic, &tiles, &WEIGHTS, budget, stop);
+        assert!(search(3, Stop::default()).is_none());
+        let cancel = std::sync::atomic::AtomicBool::new(true);
+        assert!(search(BUDGET, Stop::on(Some(&cancel))).is_none());
+        assert!(search(BUDGET, Stop::default().by(std::time::Instant::now())).is_none());
+        assert!(search(BUDGET, Stop::default()).is_some());
     }
 
     #[test]

@@ -66,7 +66,7 @@ impl Solver<'_> {
             )
         };
         let rest = Board::new_box(&[left_rows, left_cols])?;
-        let solved = self.solve(&rest, &part(&state), &part(&cornered))?;
+        let solved = self.solve_until(&rest, &part(&state), &part(&cornered), None)?;
         let on_board = |c: u32| cell(c as usize / left_cols, c as usize % left_cols) as u32;
         moves.extend(solved.moves().iter().map(|m| Move {
             from: on_board(m.from),

@@ -24,6 +24,7 @@ use crate::solve::search::ida::split::SplitSearch;
 use crate::solve::search::pdb::{PdbCache, Progress};
 use crate::solve::search::{bfs, ida_blanks};
 
+mod anytime;
 mod line_reduction;
 mod near_shortest;
 mod solution;
@@ -219,6 +220,15 @@ impl<'a> Solver<'a> {
     /// ruled out. The clock is looked at every 16,384 nodes a worker
     /// expands. Default: none.
     ///
+    /// Near-shortest answers (see
+    /// [`shortest_when_cheap`](Self::shortest_when_cheap)) are anytime
+    /// instead: the default answer is found as without a limit (its work
+    /// has a budget of its own, about 10 s at most), then improved by
+    /// stronger searches until `limit` has passed since the solve began,
+    /// the best answer and the best proven lower bound kept;
+    /// [`on_progress`](Self::on_progress) hears of each
+    /// ([`Progress::Shorter`]). A limit never makes an answer longer.
+    ///
     /// ```
     /// use std::time::Duration;
     /// use npuzzle_core::{Arrangement, Board, SolveError, Solver};
@@ -330,6 +340,20 @@ impl<'a> Solver<'a> {
         from: &Arrangement,
         to: &Arrangement,
     ) -> Result<Solution, SolveError> {
+        let anytime = self.time_limit.map(|limit| Instant::now() + limit);
+        self.solve_until(board, from, to, anytime)
+    }
+
+    /// [`solve`](Self::solve), with a near-shortest answer improved
+    /// until `anytime` when given (the parts of a reduced board are
+    /// solved without).
+    fn solve_until(
+        &self,
+        board: &Board,
+        from: &Arrangement,
+        to: &Arrangement,
+        anytime: Option<Instant>,
+    ) -> Result<Solution, SolveError> {
         if let Verdict::Unreachable(reason) = reach(board, from, to)? {
             return Err(SolveError::Unreachable(reason));
         }
@@ -339,7 +363,7 @@ impl<'a> Solver<'a> {
             bfs::shortest(board, a, b).expect("a reachable pair")
         } else if self.wants_shortest(board, from) {
             self.shortest(board, a, b)?
-        } else if let Some(near) = self.near(board, from, to)? {
+        } else if let Some(near) = self.near(board, from, to, anytime)? {
             lower_bound = near.lower_bound;
             near.found
         } else {

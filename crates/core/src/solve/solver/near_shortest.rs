@@ -2,16 +2,32 @@
 //! a solver looks for one, the tables it uses, and the search (weighted
 //! A* on the whole board, or after a reduction line by line).
 
+use std::time::{Duration, Instant};
+
 use super::line_reduction;
 use super::{Solver, sides};
 use crate::arrangement::several_blanks;
-use crate::arrangement::{Arrangement, all_distinct};
+use crate::arrangement::{Arrangement, Token, all_distinct};
 use crate::board::Board;
 use crate::solve::error::SolveError;
 use crate::solve::search::beam;
 use crate::solve::search::ida::{self, Rectangle};
 use crate::solve::search::pdb;
-use crate::solve::search::weighted;
+use crate::solve::search::stop::Stop;
+use crate::solve::search::weighted::{self, Near};
+
+/// The longest the default's improvement may go on: a guard for slow
+/// machines, rarely reached (its work is bounded by [`POLISH_NODES`],
+/// and the first answer and the beam by theirs: at most about 8 s in
+/// all here, on 7×7).
+const POLISH_TIME_MOST: Duration = Duration::from_secs(10);
+
+/// The most nodes the default's improvement window by window expands
+/// (see `search::shorten`): a bound of work, not of time, so that the
+/// default answer is the same on every machine. Measured, it ends far
+/// sooner, when a round gains nothing: 0.1–5 M nodes, 0.5–2 s (5×5 to
+/// 12×12, with the sub-board's own).
+const POLISH_NODES: u64 = 50_000_000;
 
 /// Rectangles of at most this many cells get near-shortest answers by
 /// default (6×6, 7×7, …, 12×12, 4×9, 3×12); bigger ones constructive.
@@ -45,7 +61,13 @@ fn near_tiles(cells: usize) -> usize {
 /// past 7×7 a beam on the Manhattan distance wanders (10×10 answers
 /// came out a third longer than the reduction's).
 fn beam_width(rows: usize, cols: usize) -> Option<usize> {
-    (rows.min(cols) >= 6 && rows * cols <= 49).then(|| BEAM_STATES / (rows * cols))
+    (rows.min(cols) >= 6 && rows * cols <= 49).then(|| {
+        std::env::var("SH_BEAM")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(BEAM_STATES)
+            / (rows * cols)
+    })
 }
 
 /// The arrangements a beam may hold over all its layers' widths, times
@@ -65,40 +87,99 @@ impl Solver<'_> {
             && all_distinct(a)
     }
 
-    /// A near-shortest solution by weighted A* (see `search::weighted`), or `None`
-    /// when this solver does not look for one or its budget ran out.
+    /// A near-shortest solution, or `None` when this solver does not
+    /// look for one or the weighted search's budget ran out: the first
+    /// answer (weighted A* on the whole board, or the line reduction and,
+    /// on 6×6 to 7×7, a beam beside it), then improved window by window
+    /// with at most [`POLISH_NODES`]; then, when
+    /// `anytime` is given and later, improved further until then (see
+    /// `anytime`).
     pub(super) fn near(
         &self,
         board: &Board,
         from: &Arrangement,
         to: &Arrangement,
-    ) -> Result<Option<weighted::Near>, SolveError> {
+        anytime: Option<Instant>,
+    ) -> Result<Option<Near>, SolveError> {
         if !self.wants_near(board, from) {
             return Ok(None);
         }
         let (rows, cols) = near_rectangle(board).expect("a rectangle");
-        if !line_reduction::searched_whole(rows, cols) {
-            let (mut found, lower_bound) = self.reduced(board, from.tokens(), to.tokens())?;
-            if let Some(width) = beam_width(rows, cols) {
-                let (a, b) = (from.tokens(), to.tokens());
-                let beam = beam::search(rows, cols, a, b, width, self.cancel.as_deref());
-                if let Some((moves, expanded)) = beam {
-                    found.nodes += expanded;
-                    if moves.len() < found.moves.len() {
-                        found.moves = moves;
-                    }
-                }
-                self.cancelled()?;
+        let (a, b) = (from.tokens(), to.tokens());
+        // The default's work has bounds of its own, which a time limit
+        // does not shorten: a limit only ever adds time.
+        let cancel = Stop::on(self.cancel.as_deref());
+        let later = anytime.map(|deadline| cancel.by(deadline));
+        let mut near = if line_reduction::searched_whole(rows, cols) {
+            let rect = Rectangle::new(rows, cols);
+            let (tiles, blank_goal) = ida::relabel(a, b);
+            let tables = self.near_tables(&rect, blank_goal);
+            let heuristic = self.heuristic_of(&rect, blank_goal, tables)?;
+            let first = weighted::search(
+                &heuristic,
+                &tiles,
+                &weighted::WEIGHTS,
+                weighted::BUDGET,
+                Stop::on(self.cancel.as_deref()),
+            );
+            self.cancelled()?;
+            let Some(mut near) = first else {
+                return Ok(None);
+            };
+            self.polish(rows, cols, a, &mut near, cancel);
+            if let Some(later) = later {
+                self.improve_weighted(rows, cols, a, (&heuristic, &tiles), &mut near, later);
             }
-            return Ok(Some(weighted::Near { found, lower_bound }));
-        }
-        let rect = Rectangle::new(rows, cols);
-        let (tiles, blank_goal) = ida::relabel(from.tokens(), to.tokens());
-        let heuristic =
-            self.heuristic_of(&rect, blank_goal, self.near_tables(&rect, blank_goal))?;
-        let found = weighted::search(&heuristic, &tiles, weighted::BUDGET, self.cancel.as_deref());
+            near
+        } else {
+            let (found, lower_bound) = self.reduced(board, a, b)?;
+            let mut near = Near { found, lower_bound };
+            if let Some(width) = beam_width(rows, cols) {
+                // Bounded by its width, not the clock: the same answer on
+                // every machine.
+                self.beam_into(rows, cols, (a, b), width, &mut near, cancel);
+            }
+            self.cancelled()?;
+            self.polish(rows, cols, a, &mut near, cancel);
+            if let Some(later) = later {
+                let width = beam_width(rows, cols);
+                self.improve_reduced(rows, cols, (a, b), width, &mut near, later);
+            }
+            near
+        };
         self.cancelled()?;
-        Ok(found)
+        near.found.optimal = false;
+        Ok(Some(near))
+    }
+
+    /// A beam of `width` from `a` to `b` (see `search::beam`), its
+    /// answer kept in `near` when shorter; true when it was.
+    pub(super) fn beam_into(
+        &self,
+        rows: usize,
+        cols: usize,
+        (a, b): (&[Token], &[Token]),
+        width: usize,
+        near: &mut Near,
+        stop: Stop,
+    ) -> bool {
+        let Some((moves, expanded)) = beam::search(rows, cols, a, b, width, stop) else {
+            return false;
+        };
+        near.found.nodes += expanded;
+        let shorter = moves.len() < near.found.moves.len();
+        if shorter {
+            near.found.moves = moves;
+        }
+        shorter
+    }
+
+    /// The first improvement of every near-shortest answer: windows
+    /// re-searched with the lightest effort, at most [`POLISH_NODES`]
+    /// and [`POLISH_TIME_MOST`].
+    fn polish(&self, rows: usize, cols: usize, a: &[Token], near: &mut Near, cancel: Stop) {
+        let stop = cancel.by(Instant::now() + POLISH_TIME_MOST);
+        self.shorten_into(rows, cols, a, near, (0, POLISH_NODES), stop);
     }
 
     /// The tables of a near-shortest search on `rect`: small compact ones

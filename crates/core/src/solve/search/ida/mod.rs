@@ -23,6 +23,7 @@ use rayon::prelude::*;
 
 use crate::moves::Move;
 use crate::solve::Found;
+use crate::solve::search::stop::Stop;
 
 /// The blank's mark in a relabelled state.
 pub(crate) const BLANK_MARK: u8 = u8::MAX;
@@ -172,6 +173,43 @@ pub(crate) fn ida_star_logged(
         );
         bound = with_parity(next);
     }
+}
+
+/// A solution of fewer than `length` moves from `tiles`, if one exists
+/// and is found within about `max_nodes` expanded nodes, and the nodes
+/// expanded, unless `stop` ends it first: IDA* on one
+/// thread, through bounds below `length` only, the first solution found
+/// (shortest). The sub-searches of `search::shorten`, which call it on
+/// many small boxes at once, one box a thread.
+pub(crate) fn shorter_than(
+    heuristic: &Heuristic,
+    tiles: &[u8],
+    length: u32,
+    max_nodes: u64,
+    stop: Stop,
+) -> (Option<Vec<Move>>, u64) {
+    let root = SearchState::new(heuristic, tiles);
+    let parity = solution_parity(heuristic, tiles);
+    let with_parity = |b: u32| if b % 2 == parity { b } else { b + 1 };
+    let never = AtomicUsize::new(usize::MAX);
+    let limit = SearchLimit::new(Some(max_nodes), stop.deadline);
+    let mut bound = with_parity(root.clone().h(heuristic));
+    let mut nodes = 0;
+    while bound < length {
+        let mut dfs = Dfs::new(heuristic, &never, root.clone(), vec![root.blank]);
+        dfs.limit = Some(&limit);
+        dfs.cancel = stop.cancel;
+        let found = dfs.search(0, bound, u8::MAX);
+        nodes += dfs.nodes;
+        if found {
+            return (Some(path_moves(&dfs.path)), nodes);
+        }
+        if limit.is_reached() || stop.now() || dfs.next_bound == u32::MAX {
+            break;
+        }
+        bound = with_parity(dfs.next_bound);
+    }
+    (None, nodes)
 }
 
 /// Every path of [`FRONTIER`] moves from `root` without an undo, with the

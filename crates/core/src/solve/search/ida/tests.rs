@@ -6,7 +6,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
-use super::{Heuristic, Rectangle, ida_star, ida_star_until, partition, relabel};
+use super::{Heuristic, Rectangle, ida_star, ida_star_until, partition, relabel, shorter_than};
 use crate::board::Board;
 use crate::moves::replay;
 use crate::solve::search::pdb::{Pattern, PatternDb};
@@ -188,6 +188,31 @@ fn a_cancelled_search_stops() {
             .len(),
         3
     );
+}
+
+/// A search for fewer than `length` moves, against breadth-first
+/// search on every 97th state of 3×3: a shortest solution when the
+/// shortest has fewer, none when it has exactly `length`, and none
+/// once stopped.
+#[test]
+fn shorter_than_finds_exactly_the_shorter_solutions() {
+    use crate::solve::search::stop::Stop;
+    let rect = Rectangle::new(3, 3);
+    let h = Heuristic::manhattan(&rect, 8);
+    let dist = distances(&rect, 8);
+    let mut states: Vec<(&Vec<u8>, &u32)> = dist.iter().collect();
+    states.sort();
+    for &(state, &d) in states.iter().step_by(97) {
+        let (found, _) = shorter_than(&h, state, d + 2, 1 << 30, Stop::default());
+        assert_eq!(found.map(|m| m.len() as u32), Some(d));
+        let (found, _) = shorter_than(&h, state, d, 1 << 30, Stop::default());
+        assert!(found.is_none(), "{state:?} has {d}");
+        if d > 0 {
+            let set = std::sync::atomic::AtomicBool::new(true);
+            let (found, _) = shorter_than(&h, state, d + 2, 1 << 30, Stop::on(Some(&set)));
+            assert!(found.is_none(), "{state:?}");
+        }
+    }
 }
 
 #[test]

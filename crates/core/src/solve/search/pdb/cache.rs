@@ -201,6 +201,14 @@ pub enum Progress {
         /// Cells in all.
         total: u64,
     },
+    /// A near-shortest answer was made shorter, or its bound higher (see
+    /// [`Solver::time_limit`](crate::Solver::time_limit)).
+    Shorter {
+        /// The answer's length now.
+        moves: u64,
+        /// The proven lower bound of the shortest length now.
+        lower_bound: u64,
+    },
     /// A shortest-path search finished the iteration of `bound` moves
     /// (the next one, if any, looks further: then no solution has `bound`
     /// moves or fewer); `nodes` expanded so far.
@@ -291,6 +299,10 @@ impl std::fmt::Display for Progress {
             Self::Searching { bound, nodes } => write!(
                 f,
                 "searching: moves up to {bound} looked at ({nodes} nodes)"
+            ),
+            Self::Shorter { moves, lower_bound } => write!(
+                f,
+                "improving: {moves} moves found, the shortest has at least {lower_bound}"
             ),
             Self::NoTables { cells } => write!(
                 f,

@@ -1,0 +1,134 @@
+//! Better near-shortest answers for those who give them time
+//! ([`Solver::time_limit`] without [`Solver::optimal`]): the first answer
+//! is improved in stages until the deadline, each stage a stronger
+//! search than the last, the best answer and the best proven bound kept,
+//! and every shorter length reported as it is found.
+//!
+//! The stages: on boards searched whole (the 24-puzzle, 4×5, 4×6),
+//! weighted A* again with smaller weights and a bigger budget (each
+//! success proves a tighter bound as well, Richter, Thayer & Ruml 2010);
+//! on 6×6 to 7×7, beams twice as wide each time; on every board, the
+//! windows of `search::shorten` searched harder.
+
+use super::Solver;
+use crate::arrangement::Token;
+use crate::solve::search::ida::Heuristic;
+use crate::solve::search::pdb::Progress;
+use crate::solve::search::shorten::{self, EFFORTS};
+use crate::solve::search::stop::Stop;
+use crate::solve::search::weighted::{self, Near, Weight};
+
+/// The weights of the anytime stages on boards searched whole, after the
+/// default's 1.5.
+const ANYTIME_WEIGHTS: [Weight; 4] = [
+    Weight { num: 13, den: 10 },
+    Weight { num: 6, den: 5 },
+    Weight { num: 11, den: 10 },
+    Weight { num: 21, den: 20 },
+];
+
+/// States each anytime weighted search may expand: about 1.7 GB of
+/// states reached and open at its end (the default's million takes
+/// about 400 MB).
+const ANYTIME_BUDGET: usize = 4_000_000;
+
+/// The widest beam of the anytime stages, over the default's: 16 times
+/// (about 16 times its time, a minute and more, and 500 MB on 7×7).
+const MOST_WIDER: usize = 16;
+
+impl Solver<'_> {
+    /// `near`'s moves shortened window by window with effort `level`
+    /// of [`EFFORTS`] until `stop`, `max_nodes` expanded or no gain; true
+    /// when shorter.
+    pub(super) fn shorten_into(
+        &self,
+        rows: usize,
+        cols: usize,
+        a: &[Token],
+        near: &mut Near,
+        (level, max_nodes): (usize, u64),
+        stop: Stop,
+    ) -> bool {
+        let lower_bound = near.lower_bound;
+        let mut report = |moves: usize| {
+            self.report(&Progress::Shorter {
+                moves: moves as u64,
+                lower_bound,
+            });
+        };
+        let effort = EFFORTS[level.min(EFFORTS.len() - 1)];
+        let moves = &near.found.moves;
+        let shorter =
+            shorten::shorten(rows, cols, a, moves, (effort, max_nodes), stop, &mut report);
+        near.found.nodes += shorter.nodes;
+        let gained = shorter.moves.len() < near.found.moves.len();
+        near.found.moves = shorter.moves;
+        gained
+    }
+
+    /// The anytime stages on a board searched whole: smaller weights, a
+    /// bigger budget, then harder windows, until `stop`.
+    pub(super) fn improve_weighted(
+        &self,
+        rows: usize,
+        cols: usize,
+        a: &[Token],
+        (heuristic, tiles): (&Heuristic, &[u8]),
+        near: &mut Near,
+        stop: Stop,
+    ) {
+        for (stage, weight) in ANYTIME_WEIGHTS.into_iter().enumerate() {
+            if stop.now() {
+                return;
+            }
+            let found = weighted::search(heuristic, tiles, &[weight], ANYTIME_BUDGET, stop);
+            if let Some(better) = found {
+                let before = (near.found.moves.len(), near.lower_bound);
+                near.lower_bound = near.lower_bound.max(better.lower_bound);
+                near.found.nodes += better.found.nodes;
+                if better.found.moves.len() < near.found.moves.len() {
+                    near.found.moves = better.found.moves;
+                }
+                if (near.found.moves.len(), near.lower_bound) != before {
+                    self.tell_shorter(near);
+                }
+            }
+            self.shorten_into(rows, cols, a, near, (stage.min(1) + 1, u64::MAX), stop);
+        }
+        self.shorten_into(rows, cols, a, near, (EFFORTS.len() - 1, u64::MAX), stop);
+    }
+
+    /// The anytime stages on a reduced board: wider beams where the
+    /// default has one, harder windows everywhere, until `stop`.
+    pub(super) fn improve_reduced(
+        &self,
+        rows: usize,
+        cols: usize,
+        (a, b): (&[Token], &[Token]),
+        beam_width: Option<usize>,
+        near: &mut Near,
+        stop: Stop,
+    ) {
+        let mut wider = 2;
+        for level in 1..EFFORTS.len() {
+            self.shorten_into(rows, cols, a, near, (level, u64::MAX), stop);
+        }
+        while let Some(width) = beam_width.filter(|_| wider <= MOST_WIDER) {
+            if stop.now() {
+                return;
+            }
+            if self.beam_into(rows, cols, (a, b), width * wider, near, stop) {
+                self.tell_shorter(near);
+                self.shorten_into(rows, cols, a, near, (1, u64::MAX), stop);
+            }
+            wider *= 2;
+        }
+    }
+
+    fn tell_shorter(&self, near: &Near) {
+        self.report(&Progress::Shorter {
+            moves: near.found.moves.len() as u64,
+            lower_bound: near.lower_bound,
+        });
+    }
+}
