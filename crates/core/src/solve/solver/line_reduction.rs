@@ -10,8 +10,8 @@
 //! corner (the blank walked down, then right), and the answer ends with
 //! the walk back.
 
-use super::Solver;
 use super::near_shortest::near_rectangle;
+use super::{Improve, Solver};
 use crate::arrangement::{Arrangement, BLANK, Token};
 use crate::board::Board;
 use crate::moves::Move;
@@ -66,7 +66,7 @@ impl Solver<'_> {
             )
         };
         let rest = Board::new_box(&[left_rows, left_cols])?;
-        let solved = self.solve_until(&rest, &part(&state), &part(&cornered), None)?;
+        let solved = self.solve_until(&rest, &part(&state), &part(&cornered), Improve::Part)?;
         let on_board = |c: u32| cell(c as usize / left_cols, c as usize % left_cols) as u32;
         moves.extend(solved.moves().iter().map(|m| Move {
             from: on_board(m.from),

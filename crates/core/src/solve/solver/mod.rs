@@ -341,18 +341,17 @@ impl<'a> Solver<'a> {
         to: &Arrangement,
     ) -> Result<Solution, SolveError> {
         let anytime = self.time_limit.map(|limit| Instant::now() + limit);
-        self.solve_until(board, from, to, anytime)
+        self.solve_until(board, from, to, Improve::Whole(anytime))
     }
 
-    /// [`solve`](Self::solve), with a near-shortest answer improved
-    /// until `anytime` when given (the parts of a reduced board are
-    /// solved without).
+    /// [`solve`](Self::solve), with a near-shortest answer improved as
+    /// `improve` says.
     fn solve_until(
         &self,
         board: &Board,
         from: &Arrangement,
         to: &Arrangement,
-        anytime: Option<Instant>,
+        improve: Improve,
     ) -> Result<Solution, SolveError> {
         if let Verdict::Unreachable(reason) = reach(board, from, to)? {
             return Err(SolveError::Unreachable(reason));
@@ -363,7 +362,7 @@ impl<'a> Solver<'a> {
             bfs::shortest(board, a, b).expect("a reachable pair")
         } else if self.wants_shortest(board, from) {
             self.shortest(board, a, b)?
-        } else if let Some(near) = self.near(board, from, to, anytime)? {
+        } else if let Some(near) = self.near(board, from, to, improve)? {
             lower_bound = near.lower_bound;
             near.found
         } else {
@@ -517,6 +516,17 @@ impl<'a> Solver<'a> {
             self.cancel.clone(),
         ))
     }
+}
+
+/// How much a near-shortest answer is improved.
+#[derive(Clone, Copy, Debug)]
+enum Improve {
+    /// A whole answer: polished, then improved until the instant when
+    /// one is given (a time limit).
+    Whole(Option<Instant>),
+    /// A part of a reduced board's answer: not at all (the whole answer
+    /// is polished once it is put together).
+    Part,
 }
 
 /// The rows and columns of a 2-D box with both sides at least 2, of at
