@@ -166,16 +166,7 @@ fn after_move(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arrangement::BLANK;
-
-    fn replayed(a: &[Token], moves: &[Move]) -> Vec<Token> {
-        let mut t = a.to_vec();
-        for m in moves {
-            assert_eq!(t[m.to as usize], BLANK, "a move into the blank");
-            t.swap(m.from as usize, m.to as usize);
-        }
-        t
-    }
+    use crate::solve::search::played;
 
     #[test]
     fn the_estimate_move_by_move_is_the_whole_one() {
@@ -220,7 +211,7 @@ mod tests {
             blank = to;
         }
         let (moves, expanded) = search(6, 6, &a, &b, 200, Stop::default()).expect("a solution");
-        assert_eq!(replayed(&a, &moves), b);
+        assert_eq!(played(&a, &moves), b);
         assert!(expanded >= moves.len() as u64);
         let (tiles, blank_goal) = ida::relabel(&a, &b);
         let estimate = Heuristic::manhattan(&Rectangle::new(6, 6), blank_goal).value(&tiles);
@@ -236,6 +227,6 @@ mod tests {
         let past = Stop::default().by(std::time::Instant::now());
         assert_eq!(search(3, 3, &a, &b, 10, past), None);
         let (moves, _) = search(3, 3, &a, &b, 1000, Stop::default()).unwrap();
-        assert_eq!(replayed(&a, &moves), b);
+        assert_eq!(played(&a, &moves), b);
     }
 }

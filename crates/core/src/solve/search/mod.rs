@@ -23,3 +23,15 @@ pub(crate) mod placement;
 pub(crate) mod shorten;
 pub(crate) mod stop;
 pub(crate) mod weighted;
+
+/// The arrangement `moves` lead to from `start`, each move checked to
+/// go into the blank (the tests' replay, without a board).
+#[cfg(test)]
+pub(crate) fn played(start: &[crate::Token], moves: &[crate::moves::Move]) -> Vec<crate::Token> {
+    let mut state = start.to_vec();
+    for m in moves {
+        assert_eq!(state[m.to as usize], crate::BLANK, "a move into the blank");
+        state.swap(m.from as usize, m.to as usize);
+    }
+    state
+}

@@ -265,16 +265,8 @@ mod tests {
     use crate::solve::search::bfs;
     use crate::{Arrangement, Board};
 
-    /// The moves of the blank's walk along `cells` (each next to the one before).
-    fn walk(cells: &[usize]) -> Vec<Move> {
-        cells
-            .windows(2)
-            .map(|w| Move {
-                from: w[1] as u32,
-                to: w[0] as u32,
-            })
-            .collect()
-    }
+    use crate::solve::search::ida::path_moves as walk;
+    use crate::solve::search::played;
 
     /// A random walk of `steps` moves of the blank from `start` on `rows`
     /// × `cols` (a move may undo the one before: the walks wander).
@@ -287,7 +279,7 @@ mod tests {
     ) -> Vec<Move> {
         let mut blank = start.iter().position(|&t| t == BLANK).unwrap();
         let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        let mut cells = vec![blank];
+        let mut cells = vec![blank as u8];
         while cells.len() <= steps {
             x ^= x << 13;
             x ^= x >> 7;
@@ -300,19 +292,10 @@ mod tests {
                 3 if c + 1 < cols => blank + 1,
                 _ => continue,
             };
-            cells.push(next);
+            cells.push(next as u8);
             blank = next;
         }
         walk(&cells)
-    }
-
-    fn played(start: &[Token], moves: &[Move]) -> Vec<Token> {
-        let mut state = start.to_vec();
-        for m in moves {
-            assert_eq!(state[m.to as usize], BLANK, "a move into the blank");
-            state.swap(m.from as usize, m.to as usize);
-        }
-        state
     }
 
     #[test]
@@ -320,8 +303,8 @@ mod tests {
         let start: Vec<Token> = vec![0, 1, 2, 3, 4, 5, 6, 7, 8];
         // Round the top-left square of 3×3 twelve times: three tiles
         // cycle, and every third round is back at the start.
-        let round = [0, 1, 4, 3];
-        let cells: Vec<usize> = round.iter().cycle().take(4 * 12 + 1).copied().collect();
+        let round = [0u8, 1, 4, 3];
+        let cells: Vec<u8> = round.iter().cycle().take(4 * 12 + 1).copied().collect();
         assert!(without_loops(&start, &walk(&cells)).is_empty());
         assert_eq!(
             without_loops(&start, &walk(&[0, 1, 2, 5, 2, 1])),

@@ -61,13 +61,7 @@ fn near_tiles(cells: usize) -> usize {
 /// past 7×7 a beam on the Manhattan distance wanders (10×10 answers
 /// came out a third longer than the reduction's).
 fn beam_width(rows: usize, cols: usize) -> Option<usize> {
-    (rows.min(cols) >= 6 && rows * cols <= 49).then(|| {
-        std::env::var("SH_BEAM")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(BEAM_STATES)
-            / (rows * cols)
-    })
+    (rows.min(cols) >= 6 && rows * cols <= 49).then(|| BEAM_STATES / (rows * cols))
 }
 
 /// The arrangements a beam may hold over all its layers' widths, times
@@ -113,7 +107,7 @@ impl Solver<'_> {
             Improve::Whole(anytime) => (true, anytime.map(|deadline| cancel.by(deadline))),
             Improve::Part => (false, None),
         };
-        let mut near = if line_reduction::searched_whole(rows, cols) {
+        let near = if line_reduction::searched_whole(rows, cols) {
             let rect = Rectangle::new(rows, cols);
             let (tiles, blank_goal) = ida::relabel(a, b);
             let tables = self.near_tables(&rect, blank_goal);
@@ -123,7 +117,7 @@ impl Solver<'_> {
                 &tiles,
                 &weighted::WEIGHTS,
                 weighted::BUDGET,
-                Stop::on(self.cancel.as_deref()),
+                cancel,
             );
             self.cancelled()?;
             let Some(mut near) = first else {
@@ -155,7 +149,6 @@ impl Solver<'_> {
             near
         };
         self.cancelled()?;
-        near.found.optimal = false;
         Ok(Some(near))
     }
 
