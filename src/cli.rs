@@ -39,7 +39,8 @@ pub enum Command {
     ///
     /// The moves (direction letters on 2-D boards, from-to cell pairs
     /// elsewhere) go to stdout, the length in single- and multi-tile moves
-    /// to stderr. Shortest on boards of up to 16 cells and wherever asked,
+    /// to stderr. Shortest on rectangles of up to 16 cells, on small state
+    /// spaces and wherever asked,
     /// near-shortest on rectangles of 17 to 144 cells, constructive
     /// elsewhere, never a move that undoes the one before (exit 0 solved,
     /// 1 unreachable, 2 bad input).

@@ -37,16 +37,22 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The layers, each using only those above it in this list:
+//! The layers, each using only those above it in this list (the same
+//! order `.ci/layers` checks):
+//! - [`Error`]: what goes wrong with input, shared by every layer;
 //! - [`Board`]: cells and adjacency, for boxes of any dimension, masks
 //!   and graphs;
 //! - [`Arrangement`]: what stands on the cells, parsed and validated;
+//!   permutation parity, inside; and [`moves`]: moves, their notation,
+//!   replay and play;
 //! - the graph algorithms (shortest paths, the block-cut tree), inside;
 //! - [`reach()`]: the exact decision and its [`Reason`];
+//! - [`generate`]: arrangements drawn uniformly, or scrambled;
 //! - [`Solver`]: move sequences, replayed before they are given out:
 //!   shortest ones by breadth-first search and by IDA* with pattern
-//!   databases, constructive ones on any board;
-//! - [`formats`]: board specs, judge formats and JSON Lines.
+//!   databases, near-shortest ones on rectangles of up to 144 cells,
+//!   constructive ones on any board;
+//! - [`formats`]: board specs, judge formats, JSON Lines and pictures.
 //!
 //! [`split`] cuts shortest-path searches into subtrees that can be
 //! searched on other threads, processes or machines, with the same node

@@ -2,24 +2,27 @@
 //! sees them.
 //!
 //! The entry point is the [`Solver`] facade (`solver`), which picks a
-//! method for the board and replays what it found. The methods live in
-//! two folders:
+//! method for the board (`solver::choice`) and replays what it found;
+//! what it reports while it works is [`Progress`] (`progress`). The
+//! methods live in two folders:
 //! - `search`: searches that prove what they find: breadth-first search
 //!   on small boards, IDA* with pattern databases on rectangles (and with
-//!   several blanks), weighted A* for near-shortest answers with a
-//!   proven bound, and the pattern databases themselves;
+//!   several blanks), weighted A* and a beam for near-shortest answers,
+//!   windows that shorten them, and the pattern databases themselves;
 //! - `construct`: constructive solvers, not shortest but fast and in
 //!   bounded memory: boxes of any dimension, any board block by block,
 //!   regions sorted by 3-cycles, and several blanks.
 
 pub(crate) mod construct;
 pub mod error;
+pub(crate) mod progress;
 pub(crate) mod search;
 mod solver;
 
 pub use error::{BadFile, Limit, PdbError, SolveError};
+pub use progress::{BuildCost, Progress};
 pub use search::ida::split;
-pub use search::pdb::{BuildCost, PdbCache, Progress};
+pub use search::pdb::PdbCache;
 pub use solver::{MAX_CONSTRUCTED, MAX_MOVES_HELD, Solution, Solver, Summary, Table};
 
 use crate::moves::Move;

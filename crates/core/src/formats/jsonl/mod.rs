@@ -403,7 +403,7 @@ fn answer_line(reader: &QuestionReader, line: Option<&[u8]>, mode: Mode) -> Answ
         Mode::Solve(solver)
             if q.board.box_dims().is_some()
                 && q.board.cell_count() >= STREAMED_CELLS
-                && !solver.wants_shortest(&q.board, &q.from) =>
+                && solver.streams(&q.board, &q.from) =>
         {
             return Answer::Stream(q);
         }

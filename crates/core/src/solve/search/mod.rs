@@ -1,13 +1,14 @@
-//! Searches: methods that prove what they find, a shortest answer or one
-//! within a proven factor of it.
+//! Searches over arrangements: most prove what they find (a shortest
+//! answer, or a lower bound beside a near-shortest one); the beam and the
+//! windows only shorten.
 //!
-//! - `beam`: beam search over whole arrangements (6×6 to 7×7), the one
-//!   search here that proves nothing of its answer;
 //! - `bfs`: breadth-first search over every arrangement of a small board;
 //! - `ida`: IDA* on rectangles with additive pattern databases, split
 //!   over cores (and machines: [`split`](crate::split));
 //! - `ida_blanks`: IDA* with several blanks on any board of up to 64 cells;
 //! - `weighted`: weighted A* for near-shortest answers on rectangles;
+//! - `beam`: beam search over whole arrangements (6×6 to 7×7), which
+//!   proves nothing of its answer;
 //! - `pdb`: the pattern databases, built, stored and cached;
 //! - `placement`: shortest placements of a few tiles, the others ignored
 //!   (the steps of the line reduction);

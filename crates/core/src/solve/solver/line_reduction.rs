@@ -3,14 +3,15 @@
 //! is reduced line by line, each line filled a few tiles at a time by a
 //! shortest placement of those tiles, until what is left is a rectangle
 //! searched well (at most 16 cells: shortest; at most 25 with both sides
-//! at least 4: near-shortest), which is then solved by search.
+//! at least 4: near-shortest; see `choice::reduction_stops`), which is
+//! then solved by search.
 //!
 //! Lines are filled towards the bottom-right corner, where the blank
 //! ends, so the goal is first changed into one with the blank in that
 //! corner (the blank walked down, then right), and the answer ends with
 //! the walk back.
 
-use super::near_shortest::near_rectangle;
+use super::choice::reduction_stops;
 use super::{Improve, Solver};
 use crate::arrangement::{Arrangement, BLANK, Token};
 use crate::board::Board;
@@ -21,19 +22,6 @@ use crate::solve::error::SolveError;
 use crate::solve::search::ida::{self, Heuristic, Rectangle};
 use crate::solve::search::placement;
 
-/// Whether one weighted A* search does well on `rows` × `cols`: the
-/// 24-puzzle and smaller rectangles with both sides at least 4.
-pub(super) fn searched_whole(rows: usize, cols: usize) -> bool {
-    rows * cols <= 25 && rows.min(cols) >= 4
-}
-
-/// Where the reduction stops: a rectangle solved by search (two-wide
-/// ones at 2×7: the shortest search on 2×8 can take seconds).
-fn small_enough(rows: usize, cols: usize) -> bool {
-    let most = if rows.min(cols) == 2 { 14 } else { 16 };
-    rows * cols <= most || searched_whole(rows, cols)
-}
-
 impl Solver<'_> {
     /// A solution of `a` → `b` on a rectangle: lines filled by shortest
     /// placements, the rest searched; and a lower bound of the shortest
@@ -41,11 +29,11 @@ impl Solver<'_> {
     /// Manhattan distance alone beyond).
     pub(super) fn reduced(
         &self,
-        board: &Board,
+        rows: usize,
+        cols: usize,
         a: &[Token],
         b: &[Token],
     ) -> Result<(Found, u64), SolveError> {
-        let (rows, cols) = near_rectangle(board).expect("a rectangle");
         let n = rows * cols;
         // The goal with the blank walked to the far corner, and the walk.
         let (walk, cornered) = boxes::cornered(&[rows, cols], b);
@@ -115,7 +103,7 @@ fn fill_lines(rows: usize, cols: usize, a: &[Token], goal: &[Token]) -> (Vec<Mov
     let mut fixed = vec![false; rows * cols];
     let mut moves = Vec::new();
     let (mut top, mut left) = (0, 0);
-    while !small_enough(rows - top, cols - left) {
+    while !reduction_stops(rows - top, cols - left) {
         let line: Vec<usize> = if rows - top >= cols - left {
             (left..cols).map(|j| top * cols + j).collect()
         } else {

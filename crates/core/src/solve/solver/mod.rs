@@ -2,55 +2,54 @@
 //! builder, which chooses the method for the board and replays every
 //! sequence before handing it out.
 //!
-//! Methods, in the order they are tried: breadth-first search on boards
-//! with at most two million arrangements (shortest); with
-//! [`Solver::optimal`], IDA* with pattern databases on rectangles
-//! (shortest); otherwise constructive solutions, line by line on boxes and
-//! block by block on other boards.
+//! - `choice`: the method, chosen once, with every threshold: breadth-first
+//!   search on small state spaces, IDA* (one blank or several), the
+//!   near-shortest search, or a construction;
+//! - `near_shortest`, `line_reduction`, `anytime`: the near-shortest
+//!   answers, first found, then improved;
+//! - `tables`: the pattern databases a search uses, and
+//!   [`Solver::prepare`];
+//! - `stream`: moves handed out one by one ([`Solver::solve_into`]);
+//! - `solution`: what a solve gives.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::arrangement::{Arrangement, Token, all_distinct, several_blanks};
+use crate::arrangement::{Arrangement, Token, several_blanks};
 use crate::board::Board;
 use crate::moves::{replay, simplify};
 use crate::reach::{Verdict, reach};
 use crate::solve::Found;
 use crate::solve::construct::{blanks, block_by_block, boxes, budget};
 use crate::solve::error::{Limit, SolveError};
+use crate::solve::progress::Progress;
 use crate::solve::search::ida;
 use crate::solve::search::ida::split::SplitSearch;
-use crate::solve::search::pdb::{PdbCache, Progress};
+use crate::solve::search::pdb::PdbCache;
 use crate::solve::search::{bfs, ida_blanks};
 
 mod anytime;
+mod choice;
 mod line_reduction;
 mod near_shortest;
 mod solution;
 mod stream;
 mod tables;
 
+use choice::Construction;
+pub(crate) use choice::Method;
+pub use choice::{MAX_CONSTRUCTED, MAX_MOVES_HELD};
 pub use solution::{Solution, Summary};
-use tables::SMALL_TABLES_UP_TO;
 pub use tables::Table;
-
-/// The largest board solved constructively into memory: 160,000 cells, a
-/// 400×400 box (about 2×10⁸ moves, 1.7 GB of them). Bigger boxes are
-/// streamed by [`Solver::solve_into`].
-pub const MAX_CONSTRUCTED: usize = 160_000;
-
-/// The most moves of a constructive solution held in memory on a board
-/// other than a box (8 bytes each: 1 GiB).
-pub const MAX_MOVES_HELD: usize = 1 << 27;
 
 /// Finds move sequences, each replayed before it is handed out.
 ///
 /// What a new solver gives: a shortest solution on boards with at most
 /// two million arrangements (breadth-first search), a constructive one
 /// elsewhere. [`shortest_when_cheap`](Self::shortest_when_cheap) adds
-/// the command line's default (shortest up to 16 cells, near-shortest on
-/// rectangles of 17 to 36), [`optimal`](Self::optimal) insists on a
+/// the command line's default (shortest on rectangles of up to 16 cells,
+/// near-shortest on rectangles of 17 to 144), [`optimal`](Self::optimal) insists on a
 /// shortest one. Tables for shortest solutions are kept in memory only,
 /// unless a [`PdbCache`] is given.
 ///
@@ -131,30 +130,13 @@ impl<'a> Solver<'a> {
 
     /// Whether to give a shortest solution wherever that is cheap (see
     /// [`shortest_is_cheap`](Self::shortest_is_cheap)) and a constructive
-    /// one elsewhere, and a near-shortest one with a proven bound on
-    /// rectangles of 17 to 36 cells: the best default answer, the command
+    /// one elsewhere, and a near-shortest one with a proven lower bound on
+    /// rectangles of 17 to 144 cells: the best default answer, the command
     /// line's. Default: false (constructive beyond breadth-first search).
     #[must_use]
     pub fn shortest_when_cheap(mut self, yes: bool) -> Self {
         self.shortest_when_cheap = yes;
         self
-    }
-
-    /// Whether a shortest solution from `from` is cheap on `board`: at
-    /// most two million arrangements (breadth-first search), or a
-    /// rectangle of at most 16 cells with distinct tokens (IDA* with
-    /// small tables, built in about a second when none are at hand).
-    pub fn shortest_is_cheap(board: &Board, from: &Arrangement) -> bool {
-        let a = from.tokens();
-        bfs::small_enough(a)
-            || (board.cell_count() <= SMALL_TABLES_UP_TO
-                && rectangle(board).is_some()
-                && all_distinct(a))
-    }
-
-    /// Whether this solver looks for a shortest solution from `from`.
-    pub(crate) fn wants_shortest(&self, board: &Board, from: &Arrangement) -> bool {
-        self.optimal || (self.shortest_when_cheap && Solver::shortest_is_cheap(board, from))
     }
 
     /// The largest pattern database, in tiles, for shortest solutions
@@ -235,15 +217,14 @@ impl<'a> Solver<'a> {
     /// let board: Board = "4x4".parse()?;
     /// let from: Arrangement = "14 13 15 7/11 12 9 5/6 0 2 1/4 8 10 3".parse()?;
     /// let to = Arrangement::new((0..16).collect());
-    /// let solver = Solver::new().optimal(true).pattern_tiles(0).max_nodes(100_000);
+    /// // No time at all: the search stops at its first look at the clock.
+    /// let solver = Solver::new().optimal(true).pattern_tiles(0).time_limit(Duration::ZERO);
     /// match solver.solve(&board, &from, &to) {
-    ///     Err(SolveError::LimitReached { lower_bound, nodes }) => {
+    ///     Err(SolveError::LimitReached { lower_bound, .. }) => {
     ///         assert!(lower_bound > 30 && lower_bound <= 57); // 57 is the shortest
-    ///         assert!(nodes >= 100_000 && nodes < 200_000);
     ///     }
     ///     other => panic!("{other:?}"),
     /// }
-    /// # let _ = Duration::ZERO;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -256,6 +237,22 @@ impl<'a> Solver<'a> {
     /// of 16,384 a worker): past it the search ends with
     /// [`SolveError::LimitReached`]. See [`time_limit`](Self::time_limit).
     /// Default: none.
+    ///
+    /// ```
+    /// use npuzzle_core::{Arrangement, Board, SolveError, Solver};
+    /// let board: Board = "4x4".parse()?;
+    /// let from: Arrangement = "14 13 15 7/11 12 9 5/6 0 2 1/4 8 10 3".parse()?;
+    /// let to = Arrangement::new((0..16).collect());
+    /// let solver = Solver::new().optimal(true).pattern_tiles(0).max_nodes(100_000);
+    /// match solver.solve(&board, &from, &to) {
+    ///     Err(SolveError::LimitReached { lower_bound, nodes }) => {
+    ///         assert!(lower_bound > 30 && lower_bound <= 57); // 57 is the shortest
+    ///         assert!(nodes >= 100_000 && nodes < 200_000);
+    ///     }
+    ///     other => panic!("{other:?}"),
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn max_nodes(mut self, nodes: u64) -> Self {
         self.max_nodes = Some(nodes);
@@ -358,15 +355,21 @@ impl<'a> Solver<'a> {
         }
         let (a, b) = (from.tokens(), to.tokens());
         let mut lower_bound = 0;
-        let mut found = if bfs::small_enough(a) {
-            bfs::shortest(board, a, b).expect("a reachable pair")
-        } else if self.wants_shortest(board, from) {
-            self.shortest(board, a, b)?
-        } else if let Some(near) = self.near(board, from, to, improve)? {
-            lower_bound = near.lower_bound;
-            near.found
-        } else {
-            self.constructed(board, a, b)?
+        let mut found = match self.choose(board, from) {
+            Method::BreadthFirst => bfs::shortest(board, a, b).expect("a reachable pair"),
+            Method::Ida => self.shortest(board, a, b)?,
+            Method::IdaBlanks => self.shortest_blanks(board, a, b)?,
+            Method::Near { rows, cols, plan } => {
+                match self.near((rows, cols, plan), a, b, improve)? {
+                    Some(near) => {
+                        lower_bound = near.lower_bound;
+                        near.found
+                    }
+                    // The weighted search's budget ran out.
+                    None => self.constructed(board, a, b, Construction::Box)?,
+                }
+            }
+            Method::Construct(how) => self.constructed(board, a, b, how)?,
         };
         if found.optimal {
             lower_bound = found.moves.len() as u64;
@@ -390,9 +393,15 @@ impl<'a> Solver<'a> {
         })
     }
 
-    /// A constructive solution held in memory, within
+    /// A constructive solution held in memory, by `how`, within
     /// [`max_moves`](Self::max_moves) and stopped by the cancel flag.
-    fn constructed(&self, board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveError> {
+    fn constructed(
+        &self,
+        board: &Board,
+        a: &[Token],
+        b: &[Token],
+        how: Construction,
+    ) -> Result<Found, SolveError> {
         if board.cell_count() > MAX_CONSTRUCTED {
             return Err(Limit::TooManyCells {
                 cells: board.cell_count(),
@@ -401,10 +410,12 @@ impl<'a> Solver<'a> {
             .into());
         }
         let max = self.max_moves.unwrap_or(MAX_MOVES_HELD).min(MAX_MOVES_HELD);
-        let work = || match board.box_dims() {
-            _ if several_blanks(a) => blanks::solve(board, a, b),
-            Some(dims) => Ok(boxes::solve_box(dims, a, b)),
-            None => block_by_block::solve_graph(board, a, b),
+        let work = || match (how, board.box_dims()) {
+            (Construction::Box, Some(dims)) => Ok(boxes::solve_box(dims, a, b)),
+            (Construction::Box | Construction::Blocks, _) => {
+                block_by_block::solve_graph(board, a, b)
+            }
+            (Construction::BoxBlanks | Construction::Blanks, _) => blanks::solve(board, a, b),
         };
         let moves = match budget::within(max, self.cancel.clone(), work) {
             Ok(moves) => moves?,
@@ -421,21 +432,28 @@ impl<'a> Solver<'a> {
         })
     }
 
-    /// Whether this solver's answer from `from` comes from a search
-    /// (shortest or near-shortest) rather than a construction.
-    pub(crate) fn searches(&self, board: &Board, from: &Arrangement) -> bool {
-        self.wants_shortest(board, from) || self.wants_near(board, from)
+    /// Whether this solver hands out the moves from `from` as a stream
+    /// (constructive ones on a box), rather than holding them.
+    pub(crate) fn streams(&self, board: &Board, from: &Arrangement) -> bool {
+        matches!(self.choose(board, from), Method::Construct(how) if how.streams())
     }
 
-    /// A shortest solution by IDA*: on a rectangle with one blank, on any
-    /// board of up to 64 cells with several.
-    fn shortest(&self, board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveError> {
-        if several_blanks(a) {
-            if board.cell_count() > ida_blanks::MAX_CELLS_SEARCHED {
-                return Err(Limit::ShortestSeveralBlanks.into());
-            }
-            return Ok(ida_blanks::shortest(board, a, b));
+    /// A shortest solution by IDA* with several blanks, on any board of
+    /// up to 64 cells.
+    fn shortest_blanks(
+        &self,
+        board: &Board,
+        a: &[Token],
+        b: &[Token],
+    ) -> Result<Found, SolveError> {
+        if board.cell_count() > ida_blanks::MAX_CELLS_SEARCHED {
+            return Err(Limit::ShortestSeveralBlanks.into());
         }
+        Ok(ida_blanks::shortest(board, a, b))
+    }
+
+    /// A shortest solution by IDA* on a rectangle with one blank.
+    fn shortest(&self, board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveError> {
         let (heuristic, tiles) = self.heuristic(board, a, b)?;
         let started = Instant::now();
         let limit = (self.time_limit.is_some() || self.max_nodes.is_some())
@@ -527,30 +545,4 @@ enum Improve {
     /// A part of a reduced board's answer: not at all (the whole answer
     /// is polished once it is put together).
     Part,
-}
-
-/// The rows and columns of a 2-D box with both sides at least 2, of at
-/// most 64 cells.
-fn rectangle(board: &Board) -> Option<(usize, usize)> {
-    match board.box_dims()? {
-        &[rows, cols] if rows >= 2 && cols >= 2 && rows * cols <= 64 => Some((rows, cols)),
-        _ => None,
-    }
-}
-
-/// The sides of a 2-D box with both sides at least 2 and at most `max`
-/// cells, for `what` (the message's start).
-fn sides(board: &Board, max: usize, what: &'static str) -> Result<(usize, usize), Limit> {
-    match board.box_dims() {
-        Some(&[rows, cols]) if rows >= 2 && cols >= 2 => match rows * cols <= max {
-            true => Ok((rows, cols)),
-            false => Err(Limit::RectangleTooBig {
-                what,
-                rows,
-                cols,
-                max,
-            }),
-        },
-        _ => Err(Limit::NoShortestSearch),
-    }
 }

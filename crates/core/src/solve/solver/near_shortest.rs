@@ -1,14 +1,13 @@
-//! Near-shortest default answers on rectangles of 17 to 36 cells: when
-//! a solver looks for one, the tables it uses, and the search (weighted
-//! A* on the whole board, or after a reduction line by line).
+//! Near-shortest default answers on rectangles of 17 to 144 cells: the
+//! tables they use, and the search as the plan says (weighted A* on the
+//! whole board, or a reduction line by line with a beam beside it),
+//! then polished. When a solver looks for one is decided in `choice`.
 
 use std::time::{Duration, Instant};
 
-use super::line_reduction;
-use super::{Improve, Solver, sides};
-use crate::arrangement::several_blanks;
-use crate::arrangement::{Arrangement, Token, all_distinct};
-use crate::board::Board;
+use super::choice::Plan;
+use super::{Improve, Solver};
+use crate::arrangement::Token;
 use crate::solve::error::SolveError;
 use crate::solve::search::beam;
 use crate::solve::search::ida::{self, Rectangle};
@@ -29,16 +28,6 @@ const POLISH_TIME_MOST: Duration = Duration::from_secs(10);
 /// 12×12, with the sub-board's own).
 const POLISH_NODES: u64 = 50_000_000;
 
-/// Rectangles of at most this many cells get near-shortest answers by
-/// default (6×6, 7×7, …, 12×12, 4×9, 3×12); bigger ones constructive.
-const NEAR_UP_TO: usize = 144;
-
-/// The sides of a rectangle that gets near-shortest answers: both at
-/// least 2, at most [`NEAR_UP_TO`] cells.
-pub(super) fn near_rectangle(board: &Board) -> Option<(usize, usize)> {
-    sides(board, NEAR_UP_TO, "near-shortest answers").ok()
-}
-
 /// The most entries of a table a near-shortest search builds on the
 /// spot: about a second of work, 32 MB.
 const NEAR_TABLE_ENTRIES: usize = 8_000_000;
@@ -53,53 +42,21 @@ fn near_tiles(cells: usize) -> usize {
         .unwrap_or(1)
 }
 
-/// The width of the beam searched beside the line reduction, on
-/// rectangles with both sides at least 6 and at most 49 cells (6×6,
-/// 6×7, 7×7): about five seconds on one core, where the beam's answers
-/// were 10–20% shorter than the reduction's. `None` elsewhere: on 5×6,
-/// 4×8 and the like the reduction was not measured against it, and
-/// past 7×7 a beam on the Manhattan distance wanders (10×10 answers
-/// came out a third longer than the reduction's).
-fn beam_width(rows: usize, cols: usize) -> Option<usize> {
-    (rows.min(cols) >= 6 && rows * cols <= 49).then(|| BEAM_STATES / (rows * cols))
-}
-
-/// The arrangements a beam may hold over all its layers' widths, times
-/// the cells: the width is this over the board's cells.
-const BEAM_STATES: usize = 500_000;
-
 impl Solver<'_> {
-    /// Whether this solver looks for a near-shortest solution from `from`:
-    /// by default, on rectangles of 17 to [`NEAR_UP_TO`] cells with one
-    /// blank and distinct tokens.
-    pub(super) fn wants_near(&self, board: &Board, from: &Arrangement) -> bool {
-        let a = from.tokens();
-        self.shortest_when_cheap
-            && !self.wants_shortest(board, from)
-            && near_rectangle(board).is_some()
-            && !several_blanks(a)
-            && all_distinct(a)
-    }
-
-    /// A near-shortest solution, or `None` when this solver does not
-    /// look for one or the weighted search's budget ran out: the first
-    /// answer (weighted A* on the whole board, or the line reduction and,
-    /// on 6×6 to 7×7, a beam beside it), then improved window by window
+    /// A near-shortest solution on a `rows` × `cols` rectangle, or `None`
+    /// when the weighted search's budget ran out: the first answer as
+    /// `plan` says (weighted A* on the whole board, or the line reduction
+    /// and, on 6×6 to 7×7, a beam beside it), then improved window by window
     /// with at most [`POLISH_NODES`] (a whole answer only); then, when
     /// `improve` gives an instant, improved further until then (see
     /// `anytime`).
     pub(super) fn near(
         &self,
-        board: &Board,
-        from: &Arrangement,
-        to: &Arrangement,
+        (rows, cols, plan): (usize, usize, Plan),
+        a: &[Token],
+        b: &[Token],
         improve: Improve,
     ) -> Result<Option<Near>, SolveError> {
-        if !self.wants_near(board, from) {
-            return Ok(None);
-        }
-        let (rows, cols) = near_rectangle(board).expect("a rectangle");
-        let (a, b) = (from.tokens(), to.tokens());
         // The default's work has bounds of its own, which a time limit
         // does not shorten: a limit only ever adds time.
         let cancel = Stop::on(self.cancel.as_deref());
@@ -107,7 +64,23 @@ impl Solver<'_> {
             Improve::Whole(anytime) => (true, anytime.map(|deadline| cancel.by(deadline))),
             Improve::Part => (false, None),
         };
-        let near = if line_reduction::searched_whole(rows, cols) {
+        let near = if let Plan::Reduced { beam } = plan {
+            let (found, lower_bound) = self.reduced(rows, cols, a, b)?;
+            let mut near = Near { found, lower_bound };
+            // The beam is bounded by its width, not the clock: the same
+            // answer on every machine. Its answers are not polished: they
+            // gained 0.7% (6×6) for 1–2 s, and 7×7 answers then passed 10 s.
+            let beam_won = beam
+                .is_some_and(|width| self.beam_into(rows, cols, (a, b), width, &mut near, cancel));
+            self.cancelled()?;
+            if polish && !beam_won {
+                self.polish(rows, cols, a, &mut near, cancel);
+            }
+            if let Some(later) = later {
+                self.improve_reduced(rows, cols, (a, b), beam, &mut near, later);
+            }
+            near
+        } else {
             let rect = Rectangle::new(rows, cols);
             let (tiles, blank_goal) = ida::relabel(a, b);
             let tables = self.near_tables(&rect, blank_goal);
@@ -128,23 +101,6 @@ impl Solver<'_> {
             }
             if let Some(later) = later {
                 self.improve_weighted(rows, cols, a, (&heuristic, &tiles), &mut near, later);
-            }
-            near
-        } else {
-            let (found, lower_bound) = self.reduced(board, a, b)?;
-            let mut near = Near { found, lower_bound };
-            // The beam is bounded by its width, not the clock: the same
-            // answer on every machine. Its answers are not polished: they
-            // gained 0.7% (6×6) for 1–2 s, and 7×7 answers then passed 10 s.
-            let beam_won = beam_width(rows, cols)
-                .is_some_and(|width| self.beam_into(rows, cols, (a, b), width, &mut near, cancel));
-            self.cancelled()?;
-            if polish && !beam_won {
-                self.polish(rows, cols, a, &mut near, cancel);
-            }
-            if let Some(later) = later {
-                let width = beam_width(rows, cols);
-                self.improve_reduced(rows, cols, (a, b), width, &mut near, later);
             }
             near
         };

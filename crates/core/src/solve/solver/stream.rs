@@ -14,8 +14,7 @@ use crate::moves::{Canceller, Move, MultiTileCount, Replayer};
 use crate::reach::{Verdict, reach};
 use crate::solve::construct::{blanks, boxes};
 use crate::solve::error::SolveError;
-use crate::solve::search::bfs;
-use crate::solve::search::pdb::Progress;
+use crate::solve::progress::Progress;
 
 /// Where moves go: a writer's `write`, say; the first error stops the
 /// solve.
@@ -64,13 +63,7 @@ impl Solver<'_> {
         let started = Instant::now();
         let a = from.tokens();
         let streamed = match board.box_dims() {
-            Some(dims)
-                if !self.searches(board, from)
-                    && !bfs::small_enough(a)
-                    && a.len() == board.cell_count() =>
-            {
-                Some(dims)
-            }
+            Some(dims) if self.streams(board, from) && a.len() == board.cell_count() => Some(dims),
             _ => None,
         };
         let Some(dims) = streamed else {

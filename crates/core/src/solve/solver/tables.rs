@@ -9,14 +9,12 @@ use std::time::{Duration, Instant};
 use crate::arrangement::{Token, all_distinct};
 use crate::board::{Board, Cell};
 use crate::solve::error::{Limit, SolveError};
+use crate::solve::progress::Progress;
 use crate::solve::search::ida::{self, Heuristic, Rectangle};
-use crate::solve::search::pdb::{self, Pattern, Progress};
+use crate::solve::search::pdb::{self, Pattern};
 
-use super::{Solver, sides};
-
-/// Boards of at most this many cells get small pattern databases by
-/// default, built in seconds, unless the strong ones are at hand.
-pub(super) const SMALL_TABLES_UP_TO: usize = 16;
+use super::Solver;
+use super::choice::{SMALL_TABLES_UP_TO, sides};
 
 impl Solver<'_> {
     /// The heuristic for a search of `a` → `b` on a rectangle, and `a`

@@ -6,7 +6,8 @@ use std::sync::Arc;
 
 use super::{BLANK_MARK, NONE, Rectangle};
 use crate::solve::error::SolveError;
-use crate::solve::search::pdb::{self, OnProgress, Pattern, PatternDb, PdbCache};
+use crate::solve::progress::OnProgress;
+use crate::solve::search::pdb::{self, Pattern, PatternDb, PdbCache};
 
 /// The heuristic: pattern databases (with Manhattan distance for the
 /// tiles outside them), or Manhattan distance with linear conflicts.

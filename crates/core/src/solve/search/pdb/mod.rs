@@ -43,8 +43,8 @@ mod file;
 mod geometry;
 mod table;
 
-pub use cache::{BuildCost, PdbCache, Progress};
-pub(crate) use cache::{OnProgress, Save, at_hand, load_or_build, reserve, shared};
+pub use cache::PdbCache;
+pub(crate) use cache::{Save, at_hand, load_or_build, reserve, shared};
 pub(crate) use geometry::grid_neighbours;
 
 use geometry::Geometry;

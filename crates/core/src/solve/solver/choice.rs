@@ -1,0 +1,286 @@
+//! How a solver answers a question: the method chosen once, from the
+//! board, the start and the solver's options, and every threshold that
+//! decides it. [`solve`](Solver::solve), the streaming entry points and
+//! the near-shortest search all match on the [`Method`] chosen here, and
+//! ask nothing else.
+//!
+//! The order, first that applies: breadth-first search on small state
+//! spaces; IDA* where a shortest answer is asked for or cheap; a
+//! near-shortest answer on rectangles of 17 to [`NEAR_UP_TO`] cells (the
+//! command line's default); a construction everywhere else.
+
+use crate::arrangement::{Arrangement, Token, all_distinct, several_blanks};
+use crate::board::Board;
+use crate::solve::error::Limit;
+use crate::solve::search::bfs;
+
+use super::Solver;
+
+/// The largest board solved constructively into memory: 160,000 cells, a
+/// 400×400 box (about 2×10⁸ moves, 1.7 GB of them). Bigger boxes are
+/// streamed by [`Solver::solve_into`].
+pub const MAX_CONSTRUCTED: usize = 160_000;
+
+/// The most moves of a constructive solution held in memory on a board
+/// other than a box (8 bytes each: 1 GiB).
+pub const MAX_MOVES_HELD: usize = 1 << 27;
+
+/// Boards of at most this many cells get shortest answers by default
+/// (rectangles with distinct tokens), and small pattern databases,
+/// built in seconds, unless the strong ones are at hand.
+pub(super) const SMALL_TABLES_UP_TO: usize = 16;
+
+/// Rectangles of at most this many cells get near-shortest answers by
+/// default (6×6, 7×7, …, 12×12, 4×9, 3×12); bigger ones constructive.
+const NEAR_UP_TO: usize = 144;
+
+/// The arrangements a beam may hold over all its layers' widths, times
+/// the cells: the width is this over the board's cells.
+const BEAM_STATES: usize = 500_000;
+
+/// How a solver answers a question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Method {
+    /// Breadth-first search over every arrangement (at most
+    /// [`bfs::MAX_STATES`]): shortest.
+    BreadthFirst,
+    /// IDA* with pattern databases on a rectangle with one blank:
+    /// shortest.
+    Ida,
+    /// IDA* with several blanks, on any board of up to 64 cells:
+    /// shortest.
+    IdaBlanks,
+    /// A near-shortest answer on a `rows` × `cols` rectangle.
+    Near {
+        /// The rows.
+        rows: usize,
+        /// The columns.
+        cols: usize,
+        /// How the first answer is found.
+        plan: Plan,
+    },
+    /// A constructive answer: not shortest, but fast and in bounded
+    /// memory.
+    Construct(Construction),
+}
+
+/// How a near-shortest answer is first found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Plan {
+    /// One weighted A* search of the whole board: the 24-puzzle and
+    /// smaller rectangles with both sides at least 4.
+    Weighted,
+    /// The rectangle reduced line by line until [`reduction_stops`]
+    /// says, the rest searched; and, with `beam` (its width), a beam
+    /// search beside it (6×6 to 7×7).
+    Reduced {
+        /// The beam's width, where one is searched.
+        beam: Option<usize>,
+    },
+}
+
+/// Which constructive solver answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Construction {
+    /// A box of any dimension, one blank, line by line: streamed by
+    /// [`Solver::solve_into`] and [`Solver::count`].
+    Box,
+    /// A box with several blanks: streamed too.
+    BoxBlanks,
+    /// Any other board with several blanks.
+    Blanks,
+    /// Any other board with one blank, block by block.
+    Blocks,
+}
+
+impl Construction {
+    /// Whether the moves are found twice and handed out one by one,
+    /// never held (boxes).
+    pub(crate) fn streams(self) -> bool {
+        matches!(self, Self::Box | Self::BoxBlanks)
+    }
+}
+
+impl Solver<'_> {
+    /// How this solver answers `from` on `board`: the one place the
+    /// method is chosen.
+    pub(crate) fn choose(&self, board: &Board, from: &Arrangement) -> Method {
+        let a = from.tokens();
+        if bfs::small_enough(a) {
+            return Method::BreadthFirst;
+        }
+        if self.optimal || (self.shortest_when_cheap && Solver::shortest_is_cheap(board, from)) {
+            return match several_blanks(a) {
+                true => Method::IdaBlanks,
+                false => Method::Ida,
+            };
+        }
+        let near = self.shortest_when_cheap && !several_blanks(a) && all_distinct(a);
+        if let Some((rows, cols)) = near_rectangle(board).filter(|_| near) {
+            return Method::Near {
+                rows,
+                cols,
+                plan: near_plan(rows, cols),
+            };
+        }
+        Method::Construct(construction(board, a))
+    }
+
+    /// Whether a shortest solution from `from` is cheap on `board`: at
+    /// most two million arrangements (breadth-first search), or a
+    /// rectangle of at most 16 cells with distinct tokens (IDA* with
+    /// small tables, built in about a second when none are at hand).
+    pub fn shortest_is_cheap(board: &Board, from: &Arrangement) -> bool {
+        let a = from.tokens();
+        bfs::small_enough(a)
+            || (board.cell_count() <= SMALL_TABLES_UP_TO
+                && rectangle(board).is_some()
+                && all_distinct(a))
+    }
+}
+
+/// The constructive solver for `a` on `board`.
+pub(super) fn construction(board: &Board, a: &[Token]) -> Construction {
+    match (board.box_dims().is_some(), several_blanks(a)) {
+        (true, false) => Construction::Box,
+        (true, true) => Construction::BoxBlanks,
+        (false, true) => Construction::Blanks,
+        (false, false) => Construction::Blocks,
+    }
+}
+
+/// The first answer's plan on a `rows` × `cols` rectangle.
+fn near_plan(rows: usize, cols: usize) -> Plan {
+    if searched_whole(rows, cols) {
+        Plan::Weighted
+    } else {
+        Plan::Reduced {
+            beam: beam_width(rows, cols),
+        }
+    }
+}
+
+/// Whether one weighted A* search does well on `rows` × `cols`: the
+/// 24-puzzle and smaller rectangles with both sides at least 4.
+fn searched_whole(rows: usize, cols: usize) -> bool {
+    rows * cols <= 25 && rows.min(cols) >= 4
+}
+
+/// Where the line reduction stops: a rectangle solved by search (two-wide
+/// ones at 2×7: the shortest search on 2×8 can take seconds).
+pub(super) fn reduction_stops(rows: usize, cols: usize) -> bool {
+    let most = if rows.min(cols) == 2 { 14 } else { 16 };
+    rows * cols <= most || searched_whole(rows, cols)
+}
+
+/// The width of the beam searched beside the line reduction, on
+/// rectangles with both sides at least 6 and at most 49 cells (6×6,
+/// 6×7, 7×7): about five seconds on one core, where the beam's answers
+/// were 10–20% shorter than the reduction's. `None` elsewhere: on 5×6,
+/// 4×8 and the like the reduction was not measured against it, and
+/// past 7×7 a beam on the Manhattan distance wanders (10×10 answers
+/// came out a third longer than the reduction's).
+fn beam_width(rows: usize, cols: usize) -> Option<usize> {
+    (rows.min(cols) >= 6 && rows * cols <= 49).then(|| BEAM_STATES / (rows * cols))
+}
+
+/// The sides of a rectangle that gets near-shortest answers: both at
+/// least 2, at most [`NEAR_UP_TO`] cells.
+fn near_rectangle(board: &Board) -> Option<(usize, usize)> {
+    sides(board, NEAR_UP_TO, "near-shortest answers").ok()
+}
+
+/// The rows and columns of a 2-D box with both sides at least 2, of at
+/// most 64 cells.
+fn rectangle(board: &Board) -> Option<(usize, usize)> {
+    sides(board, 64, "").ok()
+}
+
+/// The sides of a 2-D box with both sides at least 2 and at most `max`
+/// cells, for `what` (the message's start).
+pub(super) fn sides(
+    board: &Board,
+    max: usize,
+    what: &'static str,
+) -> Result<(usize, usize), Limit> {
+    match board.box_dims() {
+        Some(&[rows, cols]) if rows >= 2 && cols >= 2 => match rows * cols <= max {
+            true => Ok((rows, cols)),
+            false => Err(Limit::RectangleTooBig {
+                what,
+                rows,
+                cols,
+                max,
+            }),
+        },
+        _ => Err(Limit::NoShortestSearch),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn method(solver: &Solver, board: &str, from: Arrangement) -> Method {
+        solver.choose(&board.parse().unwrap(), &from)
+    }
+
+    #[test]
+    fn each_board_gets_the_method_its_thresholds_say() {
+        let default = Solver::new().shortest_when_cheap(true);
+        let plain = Solver::new();
+        let solved = Arrangement::solved;
+        assert_eq!(method(&default, "3x3", solved(9)), Method::BreadthFirst);
+        assert_eq!(method(&default, "4x4", solved(16)), Method::Ida);
+        assert_eq!(
+            method(&plain, "4x4", solved(16)),
+            Method::Construct(Construction::Box)
+        );
+        let near = |rows, cols, plan| Method::Near { rows, cols, plan };
+        assert_eq!(
+            method(&default, "5x5", solved(25)),
+            near(5, 5, Plan::Weighted)
+        );
+        let reduced = |beam| Plan::Reduced { beam };
+        assert_eq!(
+            method(&default, "5x6", solved(30)),
+            near(5, 6, reduced(None))
+        );
+        let beam = Some(BEAM_STATES / 49);
+        assert_eq!(
+            method(&default, "7x7", solved(49)),
+            near(7, 7, reduced(beam))
+        );
+        assert_eq!(
+            method(&default, "12x12", solved(144)),
+            near(12, 12, reduced(None))
+        );
+        assert_eq!(
+            method(&default, "13x12", solved(156)),
+            Method::Construct(Construction::Box)
+        );
+        let optimal = Solver::new().optimal(true);
+        assert_eq!(method(&optimal, "5x5", solved(25)), Method::Ida);
+        // Several blanks: searched when asked, constructed otherwise.
+        let blanks = Arrangement::solved_with_blanks(25, 2);
+        assert_eq!(method(&optimal, "5x5", blanks.clone()), Method::IdaBlanks);
+        assert_eq!(
+            method(&default, "5x5", blanks),
+            Method::Construct(Construction::BoxBlanks)
+        );
+        assert_eq!(
+            method(&default, "hdu4021", solved(24)),
+            Method::Construct(Construction::Blocks)
+        );
+        assert_eq!(
+            method(&default, "graph:3:0-1,1-2", solved(3)),
+            Method::BreadthFirst
+        );
+    }
+
+    #[test]
+    fn the_reduction_stops_at_a_rectangle_searched_well() {
+        assert!(reduction_stops(4, 4) && reduction_stops(5, 5) && reduction_stops(2, 7));
+        assert!(!reduction_stops(2, 8) && !reduction_stops(5, 6) && !reduction_stops(3, 6));
+    }
+}
