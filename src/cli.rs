@@ -1,14 +1,9 @@
-//! The command line's arguments (clap): every command, its options and
-//! their help, and reading a question's board and arrangements.
+//! The command line's interface (clap): every command, its options and
+//! their help, and nothing else: what the options mean is the commands'
+//! (`commands/`) and reading what they name is `input`'s.
 
-use anyhow::Result;
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 use npuzzle_core::formats::judge::JudgeFormat;
-use npuzzle_core::{Arrangement, Board};
-
-use crate::input::{self, arrangement};
-use crate::play::Color;
-use crate::{progress, serve};
 
 /// Sliding-tile puzzles on any board: can A become B, and how.
 ///
@@ -115,7 +110,7 @@ pub enum Command {
     /// Serves a web page to draw, play and solve any board, on loopback.
     ///
     /// The page and its JSON API, on 127.0.0.1:8080 by default.
-    Serve(serve::Args),
+    Serve(ServeArgs),
 }
 
 #[derive(Subcommand)]
@@ -142,57 +137,17 @@ pub enum PdbAction {
 pub struct Question {
     /// Board spec: RxC (any dimension), mask:ROW/ROW, graph:N:u-v,..., @FILE or a preset.
     #[arg(short, long)]
-    board: Option<String>,
+    pub board: Option<String>,
     /// Start arrangement: tokens in cell order, 0 (or . or _) the blank ("8 2 0/4 6 1/3 7 5"), or @FILE.
     #[arg(short, long, allow_hyphen_values = true)]
-    from: Option<String>,
+    pub from: Option<String>,
     /// Target arrangement (or @FILE); defaults to the tiles in cell order with FROM's blanks last.
     #[arg(short, long, allow_hyphen_values = true)]
-    to: Option<String>,
+    pub to: Option<String>,
     /// BOARD, FROM and TO without their flags, in this order: `solve 3x3 "8 2 0/4 6 1/3 7 5"`.
     #[arg(value_name = "BOARD FROM [TO]", num_args = 0..=3)]
-    given: Vec<String>,
+    pub given: Vec<String>,
 }
-/// The target given, or the solved arrangement with `blanks` blanks last.
-pub fn target(board: &Board, to: Option<&str>, blanks: usize) -> Result<Arrangement> {
-    match to {
-        Some(text) => arrangement(board, text, "to"),
-        None => Ok(Arrangement::solved_with_blanks(board.cell_count(), blanks)),
-    }
-}
-
-impl Question {
-    pub fn read(&self) -> Result<(Board, Arrangement, Arrangement)> {
-        let (board, from, to) = self.texts()?;
-        let (board, from) = input::board_and_arrangement(board, from, "from")?;
-        let to = target(&board, to, from.blank_count())?;
-        Ok((board, from, to))
-    }
-
-    /// The board's, FROM's and TO's texts, from their flags or in order
-    /// from the words without flags.
-    fn texts(&self) -> Result<(&str, &str, Option<&str>)> {
-        // The words without flags fill, in order, what no flag gave.
-        let mut given = self.given.iter().map(String::as_str);
-        let board = self.board.as_deref().or_else(|| given.next());
-        let from = self.from.as_deref().or_else(|| given.next());
-        let to = self.to.as_deref().or_else(|| given.next());
-        if let Some(extra) = given.next() {
-            anyhow::bail!(
-                "'{}' is one word too many: BOARD, FROM and TO are given already",
-                extra.chars().take(24).collect::<String>()
-            );
-        }
-        match (board, from) {
-            (Some(board), Some(from)) => Ok((board, from, to)),
-            (None, _) => anyhow::bail!("no board: give one with --board (-b) or as the first word"),
-            (_, None) => {
-                anyhow::bail!("no FROM arrangement: give one with --from (-f) or after the board")
-            }
-        }
-    }
-}
-
 /// A judge format by its name (`npuzzle judge --list`) or its problem's.
 fn judge_format(name: &str) -> Result<JudgeFormat, String> {
     JudgeFormat::by_name(name)
@@ -229,7 +184,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "steps"])]
     pub svg: Option<String>,
     #[command(flatten)]
-    pub limits: progress::SearchLimits,
+    pub limits: SearchLimits,
 }
 
 /// The options of `batch`.
@@ -250,7 +205,7 @@ pub struct BatchArgs {
     /// Per line (a line past a limit is answered {"error": "limit reached",
     /// "`lower_bound`", "nodes"}).
     #[command(flatten)]
-    pub limits: progress::SearchLimits,
+    pub limits: SearchLimits,
 }
 
 /// The options of `gen`.
@@ -318,4 +273,91 @@ pub struct ShowArgs {
     /// Write the board as an SVG picture to FILE instead (-: stdout).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<String>,
+}
+
+/// Limits on shortest-path searches, as flags.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct SearchLimits {
+    /// With --optimal: stop the search after this many seconds (table
+    /// builds not counted): exit 2, "limit reached", with what it ruled
+    /// out. Without: improve the default near-shortest answer (boards of
+    /// 17 to 144 cells) until this many seconds have passed, each shorter
+    /// length shown on a terminal.
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+    /// Stop a shortest-path search after this many nodes (as --time-limit).
+    #[arg(long, value_name = "NODES")]
+    pub max_nodes: Option<u64>,
+}
+
+/// When to colour a drawing.
+#[derive(Clone, Copy, Default, ValueEnum)]
+pub enum Color {
+    /// When writing to a terminal.
+    #[default]
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// Serves the page and its JSON API: loopback only unless told otherwise.
+#[derive(clap::Args, Debug)]
+pub struct ServeArgs {
+    /// The port to listen on (0: any free port; the address is printed on stderr).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The address to listen on. Anything but a loopback address serves
+    /// every machine that can reach this one.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// Seconds a request's work may take (shortest searches above all):
+    /// past it the search is stopped and answered with an error.
+    #[arg(long, default_value_t = 60.0)]
+    pub time_limit: f64,
+    /// Largest pattern database for shortest searches, in tiles (0:
+    /// Manhattan distance and linear conflicts only); as `solve --pattern-tiles`.
+    #[arg(long)]
+    pub pattern_tiles: Option<usize>,
+    /// Seconds a request's headers, and then its body, may take to arrive
+    /// (an idle connection is closed after as long).
+    #[arg(long, default_value_t = 10.0)]
+    pub read_timeout: f64,
+    /// Connections open at once; past it a connection is answered 503.
+    #[arg(long, default_value_t = 256)]
+    pub max_connections: usize,
+    /// Requests worked on at once (default: the number of cores, at least
+    /// 2); up to 16 times as many more wait, the rest are answered 503.
+    #[arg(long)]
+    pub max_jobs: Option<usize>,
+    /// Memory the requests' work may take, all together, as bytes or with
+    /// K, M, G or T (powers of 1024): pattern databases are not built past
+    /// it, and each job's answer is kept to its share (default: a quarter
+    /// of the machine's memory).
+    #[arg(long, value_parser = parse_bytes)]
+    pub max_memory: Option<u64>,
+}
+
+/// A size in bytes: digits, then optionally K, M, G or T (powers of
+/// 1024) and an optional B.
+fn parse_bytes(text: &str) -> Result<u64, String> {
+    let upper = text.trim().to_ascii_uppercase();
+    let number = upper.strip_suffix('B').unwrap_or(&upper);
+    let (digits, shift) = match number.char_indices().last() {
+        Some((i, 'K')) => (&number[..i], 10),
+        Some((i, 'M')) => (&number[..i], 20),
+        Some((i, 'G')) => (&number[..i], 30),
+        Some((i, 'T')) => (&number[..i], 40),
+        _ => (number, 0),
+    };
+    let bad = || format!("'{text}' is not a size: give bytes, or a number with K, M, G or T");
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let value: u64 = digits.parse().map_err(|_| bad())?;
+    value
+        .checked_mul(1 << shift)
+        .filter(|&bytes| bytes > 0)
+        .ok_or_else(bad)
 }

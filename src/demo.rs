@@ -112,7 +112,7 @@ const QUESTIONS: &[(&str, &str, &str)] = &[
 /// after `<`) and npuzzle's answers.
 pub fn run(out: &mut impl Write) -> Result<()> {
     // The 15-puzzle samples search: their tables are cached as solve's.
-    let cache = crate::progress::cache_or_warn();
+    let cache = crate::cache::cache_or_warn();
     for (format, title, input) in SAMPLES {
         let mut answers = Vec::new();
         judge::run_with_cache(*format, input.as_bytes(), &mut answers, cache.clone())?;

@@ -9,6 +9,8 @@ use anyhow::{Context, Result, bail};
 use npuzzle_core::spec::spec_cells;
 use npuzzle_core::{Arrangement, Board};
 
+use crate::cli::Question;
+
 /// The most bytes read from an `@FILE` argument (a 2^26-cell board
 /// written out fits).
 const MAX_FILE: u64 = 1 << 30;
@@ -102,4 +104,45 @@ fn blank_hint(arrangement: &Arrangement, which: &str) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// The target given, or the solved arrangement with `blanks` blanks last.
+pub fn target(board: &Board, to: Option<&str>, blanks: usize) -> Result<Arrangement> {
+    match to {
+        Some(text) => arrangement(board, text, "to"),
+        None => Ok(Arrangement::solved_with_blanks(board.cell_count(), blanks)),
+    }
+}
+
+impl Question {
+    /// The board, FROM and TO a question names, read and checked.
+    pub fn read(&self) -> Result<(Board, Arrangement, Arrangement)> {
+        let (board, from, to) = self.texts()?;
+        let (board, from) = board_and_arrangement(board, from, "from")?;
+        let to = target(&board, to, from.blank_count())?;
+        Ok((board, from, to))
+    }
+
+    /// The board's, FROM's and TO's texts, from their flags or in order
+    /// from the words without flags.
+    fn texts(&self) -> Result<(&str, &str, Option<&str>)> {
+        // The words without flags fill, in order, what no flag gave.
+        let mut given = self.given.iter().map(String::as_str);
+        let board = self.board.as_deref().or_else(|| given.next());
+        let from = self.from.as_deref().or_else(|| given.next());
+        let to = self.to.as_deref().or_else(|| given.next());
+        if let Some(extra) = given.next() {
+            anyhow::bail!(
+                "'{}' is one word too many: BOARD, FROM and TO are given already",
+                extra.chars().take(24).collect::<String>()
+            );
+        }
+        match (board, from) {
+            (Some(board), Some(from)) => Ok((board, from, to)),
+            (None, _) => anyhow::bail!("no board: give one with --board (-b) or as the first word"),
+            (_, None) => {
+                anyhow::bail!("no FROM arrangement: give one with --from (-f) or after the board")
+            }
+        }
+    }
 }

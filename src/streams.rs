@@ -29,9 +29,10 @@ impl Closed {
     }
 }
 
-#[cfg(all(unix, not(test)))]
-#[unsafe(no_mangle)]
-extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
+/// Looks at the standard streams, then does what the Rust runtime would
+/// have done (see the module's text) and runs `program`: the exit code.
+#[cfg(unix)]
+pub fn start(program: fn(Closed) -> u8) -> u8 {
     // SAFETY: F_GETFD only asks whether a descriptor is open.
     let closed_fd = |fd| unsafe { libc::fcntl(fd, libc::F_GETFD) } == -1;
     let closed = Closed {
@@ -48,13 +49,7 @@ extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> lib
             unsafe { libc::open(c"/dev/null".as_ptr(), libc::O_RDWR) };
         }
     }
-    let code = std::panic::catch_unwind(|| crate::run_main(closed)).unwrap_or(101);
+    let code = std::panic::catch_unwind(|| program(closed)).unwrap_or(101);
     let _ = std::io::Write::flush(&mut std::io::stdout());
-    code.into()
-}
-
-/// Elsewhere (and in unit tests) the runtime's own start.
-#[cfg(not(all(unix, not(test))))]
-fn main() -> std::process::ExitCode {
-    std::process::ExitCode::from(crate::run_main(Closed::default()))
+    code
 }

@@ -20,7 +20,7 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
-use super::api::RETRY_AFTER;
+use super::reply::RETRY_AFTER;
 
 /// The most bytes buffered from one connection before they are handled.
 pub const READ_BUFFER: usize = 64 << 10;

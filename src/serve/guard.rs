@@ -23,7 +23,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use super::api::error_response;
+use super::reply::error_response;
 
 /// The page's content security policy: its own files and API only.
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \

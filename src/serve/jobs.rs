@@ -37,7 +37,7 @@ use serde_json::{Value, json};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
 
 use super::App;
-use super::api::{Failure, error_response};
+use super::reply::{Failure, error_response};
 
 /// Requests that may wait for a job slot, per slot.
 pub const WAITING_PER_SLOT: usize = 16;

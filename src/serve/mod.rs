@@ -15,8 +15,11 @@
 //!   so many at once, raced against the time limit and against the
 //!   client going away, and the progress of pattern database builds
 //!   (server-sent events);
-//! - [`show`]: the drawing endpoint: cells, adjacency and the positions
-//!   the library's [`layout`](npuzzle_core::formats::layout) gives;
+//!   `api/show.rs` is the drawing endpoints: cells, adjacency and the
+//!   positions the library's [`layout`](npuzzle_core::formats::layout)
+//!   gives, and SVG pictures;
+//! - [`reply`]: what answers are made of (a JSON reply, or a failure
+//!   with its status), shared by all of the above;
 //! - [`page`]: the page's files (HTML, JavaScript modules, CSS), embedded
 //!   in the binary from `page/`.
 //!
@@ -28,7 +31,7 @@ mod connections;
 mod guard;
 mod jobs;
 mod page;
-mod show;
+mod reply;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -39,69 +42,11 @@ use axum::Router;
 use axum::routing::{get, post};
 use npuzzle_core::PdbCache;
 
+use crate::cli::ServeArgs;
+
 /// The largest request body taken, in bytes (16 MiB); larger ones are
 /// answered with 413.
 pub const MAX_BODY: usize = 16 << 20;
-
-/// Serves the page and its JSON API: loopback only unless told otherwise.
-#[derive(clap::Args, Debug)]
-pub struct Args {
-    /// The port to listen on (0: any free port; the address is printed on stderr).
-    #[arg(long, default_value_t = 8080)]
-    port: u16,
-    /// The address to listen on. Anything but a loopback address serves
-    /// every machine that can reach this one.
-    #[arg(long, default_value = "127.0.0.1")]
-    host: String,
-    /// Seconds a request's work may take (shortest searches above all):
-    /// past it the search is stopped and answered with an error.
-    #[arg(long, default_value_t = 60.0)]
-    time_limit: f64,
-    /// Largest pattern database for shortest searches, in tiles (0:
-    /// Manhattan distance and linear conflicts only); as `solve --pattern-tiles`.
-    #[arg(long)]
-    pattern_tiles: Option<usize>,
-    /// Seconds a request's headers, and then its body, may take to arrive
-    /// (an idle connection is closed after as long).
-    #[arg(long, default_value_t = 10.0)]
-    read_timeout: f64,
-    /// Connections open at once; past it a connection is answered 503.
-    #[arg(long, default_value_t = 256)]
-    max_connections: usize,
-    /// Requests worked on at once (default: the number of cores, at least
-    /// 2); up to 16 times as many more wait, the rest are answered 503.
-    #[arg(long)]
-    max_jobs: Option<usize>,
-    /// Memory the requests' work may take, all together, as bytes or with
-    /// K, M, G or T (powers of 1024): pattern databases are not built past
-    /// it, and each job's answer is kept to its share (default: a quarter
-    /// of the machine's memory).
-    #[arg(long, value_parser = parse_bytes)]
-    max_memory: Option<u64>,
-}
-
-/// A size in bytes: digits, then optionally K, M, G or T (powers of
-/// 1024) and an optional B.
-fn parse_bytes(text: &str) -> Result<u64, String> {
-    let upper = text.trim().to_ascii_uppercase();
-    let number = upper.strip_suffix('B').unwrap_or(&upper);
-    let (digits, shift) = match number.char_indices().last() {
-        Some((i, 'K')) => (&number[..i], 10),
-        Some((i, 'M')) => (&number[..i], 20),
-        Some((i, 'G')) => (&number[..i], 30),
-        Some((i, 'T')) => (&number[..i], 40),
-        _ => (number, 0),
-    };
-    let bad = || format!("'{text}' is not a size: give bytes, or a number with K, M, G or T");
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(bad());
-    }
-    let value: u64 = digits.parse().map_err(|_| bad())?;
-    value
-        .checked_mul(1 << shift)
-        .filter(|&bytes| bytes > 0)
-        .ok_or_else(bad)
-}
 
 /// A quarter of the machine's memory (4 GiB where it cannot be told).
 fn quarter_of_memory() -> u64 {
@@ -144,8 +89,8 @@ fn router(app: Arc<App>, guard: Arc<guard::Guard>) -> Router {
         .route("/api/solve", post(api::post_solve))
         .route("/api/gen", post(api::post_gen))
         .route("/api/apply", post(api::post_apply))
-        .route("/api/show", post(show::post_show))
-        .route("/api/svg", post(show::post_svg))
+        .route("/api/show", post(api::post_show))
+        .route("/api/svg", post(api::post_svg))
         .route("/api/progress", get(jobs::progress_events))
         .route("/api/status", get(api::get_status))
         .fallback(api::not_found)
@@ -155,7 +100,7 @@ fn router(app: Arc<App>, guard: Arc<guard::Guard>) -> Router {
 
 /// `npuzzle serve`: listens until the process is stopped (exit code 0
 /// then; errors before listening are the caller's exit 2).
-pub fn run(args: Args) -> Result<u8> {
+pub fn run(args: ServeArgs) -> Result<u8> {
     for (flag, seconds) in [
         ("--time-limit", args.time_limit),
         ("--read-timeout", args.read_timeout),
@@ -176,7 +121,7 @@ pub fn run(args: Args) -> Result<u8> {
     Ok(0)
 }
 
-async fn serve(args: Args) -> Result<()> {
+async fn serve(args: ServeArgs) -> Result<()> {
     let listener = tokio::net::TcpListener::bind((args.host.as_str(), args.port))
         .await
         .with_context(|| format!("cannot listen on {}:{}", args.host, args.port))?;
@@ -191,7 +136,7 @@ async fn serve(args: Args) -> Result<()> {
             max_jobs,
             max_memory / max_jobs as u64,
         ),
-        cache: crate::progress::cache_or_warn(),
+        cache: crate::cache::cache_or_warn(),
         pattern_tiles: args.pattern_tiles,
         bodies: api::Bodies::new(read_timeout),
         max_memory,

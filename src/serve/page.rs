@@ -7,7 +7,7 @@ use axum::extract::Path;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use super::api::error_response;
+use super::reply::error_response;
 
 /// Each file: its name, content type and contents.
 const FILES: &[(&str, &str, &str)] = &[

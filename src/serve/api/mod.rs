@@ -35,7 +35,7 @@ use std::time::{Duration, Instant};
 use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, Uri, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use npuzzle_core::formats::jsonl::{
     Id, Question, QuestionReader, solution_json, verdict_json, with_id as with_raw_id,
 };
@@ -48,10 +48,13 @@ use serde_json::{Map, Value, json};
 
 use super::App;
 use super::jobs::JobError;
+use super::reply::{Failure, Reply, error_response, json_response, json_text_response, with_id};
 
 mod play;
+mod show;
 
 pub use play::{MovesValue, post_apply, post_gen, single_moves, target};
+pub use show::{post_show, post_svg};
 
 /// The largest board `/api/solve` solves (100×100: about 1.7 million moves).
 pub const MAX_SOLVE_CELLS: usize = 10_000;
@@ -67,9 +70,6 @@ pub const RECEIVING: usize = 8;
 /// The bytes a move of an answer costs while it is made (its pairs, the
 /// JSON value and its text: about 125 measured, with room).
 pub const BYTES_PER_MOVE: u64 = 160;
-/// What `Retry-After` says when the server is busy, in seconds.
-pub const RETRY_AFTER: &str = "5";
-
 /// The bodies being received, at most [`RECEIVING`] at once, each within
 /// the read timeout.
 pub struct Bodies {
@@ -123,74 +123,6 @@ impl Bodies {
 /// `--max-memory` holds.
 pub fn max_answer_moves(app: &App) -> usize {
     usize::try_from(app.jobs.memory_per_job() / BYTES_PER_MOVE).unwrap_or(usize::MAX)
-}
-
-/// An answer that is not a success: its status and message.
-pub struct Failure(pub StatusCode, pub String);
-
-impl Failure {
-    /// A 400: the request is bad, and why.
-    pub fn bad(message: impl std::fmt::Display) -> Self {
-        Self(StatusCode::BAD_REQUEST, message.to_string())
-    }
-
-    /// A 503: the server is busy. Its answer says `Retry-After`, which
-    /// no other answer does (a search past the time limit or tables past
-    /// the memory budget would fail again).
-    pub fn busy(message: impl std::fmt::Display) -> Self {
-        Self(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("{message}{TRY_AGAIN}"),
-        )
-    }
-}
-
-/// How [`Failure::busy`] ends its message: the mark of an answer that
-/// says `Retry-After`.
-const TRY_AGAIN: &str = "; try again in a few seconds";
-
-/// `{"error": message}` with `status` (and `Retry-After` when busy).
-pub fn error_response(status: StatusCode, message: impl Into<String>) -> Response {
-    let message = message.into();
-    let busy = status == StatusCode::SERVICE_UNAVAILABLE && message.ends_with(TRY_AGAIN);
-    let mut response = json_response(status, &json!({ "error": message }));
-    if busy {
-        response.headers_mut().insert(
-            header::RETRY_AFTER,
-            header::HeaderValue::from_static(RETRY_AFTER),
-        );
-    }
-    response
-}
-
-/// A JSON answer, never cached.
-fn json_response(status: StatusCode, value: &Value) -> Response {
-    json_text_response(status, value.to_string())
-}
-
-/// A JSON answer's text, never cached.
-fn json_text_response(status: StatusCode, text: String) -> Response {
-    (
-        status,
-        [
-            (header::CONTENT_TYPE, "application/json"),
-            (header::CACHE_CONTROL, "no-store"),
-        ],
-        text,
-    )
-        .into_response()
-}
-
-/// An answer, and the request's `id` to echo as it was written.
-pub struct Reply {
-    value: Value,
-    id: Option<Id>,
-}
-
-impl From<Value> for Reply {
-    fn from(value: Value) -> Self {
-        Self { value, id: None }
-    }
 }
 
 /// The answer for a job's outcome.
@@ -298,11 +230,6 @@ pub async fn answer(
         Err(Failure(status, message)) => return error_response(status, message),
     };
     respond(app.jobs.run(move |cancel| work(&text, cancel)).await)
-}
-
-/// An answer with the request's `id`.
-pub fn with_id(value: Value, id: Option<Id>) -> Reply {
-    Reply { value, id }
 }
 
 /// `POST /api/reach`: the verdict, with the cells its reason names.

@@ -14,10 +14,9 @@ use npuzzle_core::{Board, Cell, Layout};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::App;
-use super::api::{
-    Failure, MAX_DRAWN_CELLS, MovesValue, answer, parse, parse_board, single_moves, target, with_id,
-};
+use super::{MAX_DRAWN_CELLS, MovesValue, answer, parse, parse_board, single_moves, target};
+use crate::serve::App;
+use crate::serve::reply::{Failure, with_id};
 use npuzzle_core::formats::{layout, svg};
 use npuzzle_core::moves::play;
 

@@ -1,0 +1,45 @@
+//! `npuzzle apply`: a move sequence played, checked, inverted or
+//! simplified.
+
+use anyhow::Result;
+use npuzzle_core::moves::play;
+use npuzzle_core::{invert, simplify};
+
+use crate::cli::ApplyArgs;
+use crate::draw::{arrangement_text, moves_text};
+use crate::input::{self, arrangement};
+
+/// `npuzzle apply`: plays the moves from `from` and prints where they
+/// end, or checks that against `to`, or prints the moves inverted or
+/// simplified.
+pub fn run(args: ApplyArgs) -> Result<u8> {
+    let (board, from) = input::board_and_arrangement(&args.board, &args.from, "from")?;
+    let (board, from) = (&board, &from);
+    let to = args.to.map(|t| arrangement(board, &t, "to")).transpose()?;
+    let text = input::argument_text(&args.moves, "moves")?;
+    let (moves, end) = play(board, from, &text)?;
+    if args.invert {
+        say!("{}", moves_text(board, &end, &invert(&moves)))?;
+        return Ok(0);
+    }
+    if args.simplify {
+        let short = simplify(&moves);
+        say!("{}", moves_text(board, from, &short))?;
+        eprintln!("{} moves, {} after simplifying", moves.len(), short.len());
+        return Ok(0);
+    }
+    match to {
+        Some(to) if to == end => {
+            say!("the moves end on the target")?;
+            Ok(0)
+        }
+        Some(_) => {
+            say!("the moves end on {}", arrangement_text(board, &end))?;
+            Ok(1)
+        }
+        None => {
+            say!("{}", arrangement_text(board, &end))?;
+            Ok(0)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! The commands, one file each (`gen`, `apply` and `show` are a
+//! player's), and what several of them share: the solver the flags ask
+//! for, and a reason explained.
+
+pub mod apply;
+pub mod batch;
+pub mod docs;
+pub mod generate;
+pub mod judge;
+pub mod pdb;
+pub mod reach;
+pub mod show;
+pub mod solve;
+
+use std::time::Duration;
+
+use anyhow::{Result, bail};
+use npuzzle_core::Solver;
+
+use crate::cli::SearchLimits;
+use crate::{cache, progress};
+
+/// The solver the flags ask for: shortest solutions where asked or cheap
+/// (unless `--fast`), with the cache and progress bars.
+pub fn solver<'a>(optimal: bool, fast: bool, pattern_tiles: Option<usize>) -> Solver<'a> {
+    let mut solver = Solver::new()
+        .optimal(optimal)
+        .shortest_when_cheap(!fast)
+        .on_progress(progress::reporter());
+    if let Some(cache) = (!fast).then(cache::cache_or_warn).flatten() {
+        solver = solver.cache(cache);
+    }
+    if let Some(tiles) = pattern_tiles {
+        solver = solver.pattern_tiles(tiles);
+    }
+    solver
+}
+
+/// Refuses `--pattern-tiles` where no search would use it.
+pub fn check_pattern_tiles(pattern_tiles: Option<usize>, optimal: bool) -> Result<()> {
+    if pattern_tiles.is_some() && !optimal {
+        bail!("--pattern-tiles is for shortest solutions: add --optimal");
+    }
+    Ok(())
+}
+
+impl SearchLimits {
+    /// `solver` with these limits.
+    pub fn apply<'a>(
+        &self,
+        mut solver: npuzzle_core::Solver<'a>,
+    ) -> Result<npuzzle_core::Solver<'a>> {
+        if let Some(s) = self.time_limit {
+            if !(s.is_finite() && s > 0.0 && s <= 1e9) {
+                bail!("--time-limit {s}: give a positive number of seconds");
+            }
+            solver = solver.time_limit(Duration::from_secs_f64(s));
+        }
+        if let Some(nodes) = self.max_nodes {
+            solver = solver.max_nodes(nodes);
+        }
+        Ok(solver)
+    }
+}
+
+/// The reason in a player's words, on stderr below the invariant (stdout
+/// keeps one line a script can read).
+pub fn explain(reason: &npuzzle_core::Reason) {
+    eprintln!("  ({})", reason.explain());
+}

@@ -1,0 +1,54 @@
+//! `npuzzle pdb build|list|clear`: the cached pattern databases.
+
+use anyhow::Result;
+use npuzzle_core::{Board, Solver};
+
+use crate::cache;
+use crate::cli::PdbAction;
+use crate::input::read_spec;
+use crate::progress;
+
+/// `npuzzle pdb build|list|clear`.
+pub fn run(action: PdbAction) -> Result<u8> {
+    let cache = cache::cache()?;
+    match action {
+        PdbAction::Build {
+            board,
+            blank,
+            pattern_tiles,
+        } => {
+            let board: Board = read_spec(&board)?;
+            let blank = blank.unwrap_or(board.cell_count().saturating_sub(1) as u32);
+            let mut solver = Solver::new().cache(cache).on_progress(progress::reporter());
+            if let Some(tiles) = pattern_tiles {
+                solver = solver.pattern_tiles(tiles);
+            }
+            for table in solver.prepare(&board, blank)? {
+                let file = table.file.map(|f| f.display().to_string());
+                say!(
+                    "{}: {} entries, {:.1} s",
+                    file.unwrap_or_default(),
+                    table.entries,
+                    table.elapsed.as_secs_f64()
+                )?;
+            }
+        }
+        PdbAction::List => {
+            let files = cache.list()?;
+            if files.is_empty() {
+                say!("no pattern databases in {}", cache.dir().display())?;
+            }
+            for (path, size) in files {
+                say!("{}\t{size}", path.display())?;
+            }
+        }
+        PdbAction::Clear => {
+            let n = cache.clear()?;
+            say!(
+                "removed {n} pattern database(s) from {}",
+                cache.dir().display()
+            )?;
+        }
+    }
+    Ok(0)
+}
