@@ -33,6 +33,7 @@ mod cli;
 mod commands;
 mod demo;
 mod draw;
+mod hangup;
 mod input;
 mod output;
 mod progress;

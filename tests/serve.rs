@@ -260,7 +260,7 @@ fn gen_apply_and_show_translate_the_players_commands() {
         ),
         (
             json!({"board": "2x2", "from": "1 2 0 3", "moves": "R20001"}),
-            "at most 20000 moves",
+            "at most 20000 single moves",
         ),
         (json!({"board": "101x100"}), "at most 10000 cells"),
     ] {

@@ -185,6 +185,23 @@ fn answers_past_a_jobs_share_of_memory_are_refused_before_they_are_made() {
         answer["error"].as_str().unwrap().contains("--max-memory"),
         "{answer}"
     );
+    // So are pairs, as text or as an array, and on /api/svg too.
+    let pairs = json!([[7, 8], [8, 7]].repeat(150_000));
+    for moves in [json!("7-8 8-7 ".repeat(150_000)), pairs] {
+        let question = json!({"board": "3x3", "from": "1 2 3/4 5 6/7 8 0", "moves": moves});
+        let (status, answer) = server.post("/api/apply", &question);
+        assert_eq!(status, 400, "{answer}");
+        assert!(
+            answer["error"].as_str().unwrap().contains("300000"),
+            "{answer}"
+        );
+        let (status, answer) = server.post("/api/svg", &question);
+        assert_eq!(status, 400, "{answer}");
+        assert!(
+            answer["error"].as_str().unwrap().contains("animation"),
+            "{answer}"
+        );
+    }
     // Within the share, the same ring answers.
     let small = ring_with_a_chord(40);
     let (_, question) = server.post("/api/gen", &json!({"board": small, "seed": 3}));
@@ -237,4 +254,24 @@ fn a_draw_is_stopped_when_its_answer_is_given_up() {
     assert_eq!(status, 503, "{answer}");
     let waited = server.wait_until_idle(Duration::from_secs(10));
     assert!(waited < Duration::from_secs(3), "{waited:?}");
+}
+
+#[test]
+fn dense_graphs_are_refused_before_they_are_drawn() {
+    // The complete graph on 400 cells: 79,800 edges, a 249 MB picture
+    // and 3 × 10⁹ pairs of edges to cross if it were drawn.
+    let server = Server::start(&[]);
+    let edges: Vec<String> = (0..400)
+        .flat_map(|u| (u + 1..400).map(move |v| format!("{u}-{v}")))
+        .collect();
+    let board = format!("graph:400:{}", edges.join(","));
+    let started = Instant::now();
+    for endpoint in ["/api/show", "/api/svg"] {
+        let (status, answer) = server.post(endpoint, &json!({ "board": board }));
+        assert_eq!(status, 400, "{answer}");
+        let message = answer["error"].as_str().unwrap();
+        assert!(message.contains("at most 40000 edges"), "{message}");
+    }
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert_eq!(server.searches(), 0);
 }

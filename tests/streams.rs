@@ -33,6 +33,20 @@ fn a_reader_that_goes_away_is_a_quiet_success() {
 }
 
 #[test]
+fn a_batch_whose_reader_went_away_stops_searching() {
+    // An easy line, then four 7×7 ones of several seconds each: once
+    // `head` has its line, the search under way stops, not all four.
+    let line = "{ echo '{\"board\":\"3x3\",\"from\":\"1 2 3/4 5 6/7 0 8\"}'; \
+                npuzzle gen -b 7x7 --count 4 --seed 1 --json; } \
+                | npuzzle batch --solve | head -n 1";
+    let started = std::time::Instant::now();
+    let (code, out, err) = shell(line);
+    assert_eq!((code, out.lines().count()), (0, 1), "{err}");
+    let seconds = started.elapsed().as_secs_f64();
+    assert!(seconds < 15.0, "{seconds} s after the reader went away");
+}
+
+#[test]
 fn a_full_disk_is_an_error() {
     if !std::path::Path::new("/dev/full").exists() {
         eprintln!("skipped: no /dev/full here");

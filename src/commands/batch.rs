@@ -2,12 +2,15 @@
 //! order.
 
 use std::io::{self, BufWriter};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use anyhow::Result;
 use npuzzle_core::formats::jsonl;
 
 use super::{check_pattern_tiles, solver};
 use crate::cli::BatchArgs;
+use crate::hangup;
 
 /// `batch`: one answer a line, in order; exit 2 when a line was bad or
 /// past its limit.
@@ -23,7 +26,12 @@ pub fn run(args: BatchArgs) -> Result<u8> {
     let stdin = io::BufReader::with_capacity(1 << 16, io::stdin());
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     check_pattern_tiles(pattern_tiles, optimal)?;
-    let solver = limits.apply(solver(optimal, fast, pattern_tiles))?;
+    // A reader that goes away stops the search under way at once.
+    let hung_up = Arc::new(AtomicBool::new(false));
+    hangup::on_stdout_hangup(hung_up.clone());
+    let solver = limits
+        .apply(solver(optimal, fast, pattern_tiles))?
+        .cancel_on(hung_up);
     let mode = match solve_lines || optimal {
         true => jsonl::Mode::Solve(&solver),
         false => jsonl::Mode::Reach,

@@ -53,7 +53,7 @@ use super::reply::{Failure, Reply, error_response, json_response, json_text_resp
 mod play;
 mod show;
 
-pub use play::{MovesValue, post_apply, post_gen, single_moves, target};
+pub use play::{MovesValue, post_apply, post_gen, target};
 pub use show::{post_show, post_svg};
 
 /// The largest board `/api/solve` solves (100×100: about 1.7 million moves).

@@ -87,8 +87,21 @@ pub enum MovesValue {
 }
 
 impl MovesValue {
-    /// The moves as a text `play` reads, or why they are not moves.
-    pub fn into_text(value: Value) -> Result<String, Failure> {
+    /// The moves as a text `play` reads, or why they are not moves, or
+    /// that they are more than `max` single moves: counted before they
+    /// are expanded or copied, however they are written (`why` ends the
+    /// message of too many).
+    pub fn into_text(value: Value, max: u64, why: &str) -> Result<String, Failure> {
+        let count = match &value {
+            Value::String(text) => single_moves(text),
+            Value::Array(pairs) => pairs.len() as u64,
+            _ => 0,
+        };
+        if count > max {
+            return Err(Failure::bad(format!(
+                "moves: at most {max} single moves here (these are {count}){why}"
+            )));
+        }
         match serde_json::from_value(value) {
             Ok(Self::Text(text)) => Ok(text),
             Ok(Self::Pairs(pairs)) => Ok(json!(pairs).to_string()),
@@ -110,15 +123,9 @@ pub async fn post_apply(State(app): State<Arc<App>>, headers: HeaderMap, body: B
         let moves = own
             .remove("moves")
             .ok_or_else(|| Failure::bad("json: missing field `moves`"))?;
-        let moves = MovesValue::into_text(moves)?;
+        let why = ": the server keeps each answer to its share of --max-memory";
+        let moves = MovesValue::into_text(moves, max_moves, why)?;
         let (board, from) = (q.board.as_ref(), &q.from);
-        let count = single_moves(&moves);
-        if count > max_moves {
-            return Err(Failure::bad(format!(
-                "moves: at most {max_moves} single moves here (these are {count}): the server \
-                 keeps each answer to its share of --max-memory"
-            )));
-        }
         let (moves, end) = play(board, from, &moves).map_err(Failure::bad)?;
         let pairs: Vec<[Cell; 2]> = moves.iter().map(|m| [m.from, m.to]).collect();
         let mut value = json!({"end": end, "length": moves.len(), "moves": pairs});
@@ -137,25 +144,35 @@ pub async fn post_apply(State(app): State<Arc<App>>, headers: HeaderMap, body: B
 
 /// The number of single moves a move text stands for, at least: a
 /// direction letter counts as many moves as the number after it (`R3`
-/// is three), anything else as one. Bounds the work before the moves
-/// are expanded.
+/// is three); cell pairs (`5-4`, `[5,4]`) one each, two numbers not
+/// after a letter. Bounds the work before the moves are expanded.
 pub fn single_moves(text: &str) -> u64 {
     let bytes = text.as_bytes();
     let mut total = 0u64;
+    let mut cells = 0u64;
     let mut i = 0;
     while i < bytes.len() {
         let letter = b"LRUDlrud".contains(&bytes[i]);
-        i += 1;
-        if !letter {
-            continue;
+        let digits = bytes[i + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if letter {
+            let count = match digits {
+                0 => 1,
+                _ => text[i + 1..i + 1 + digits]
+                    .parse::<u64>()
+                    .unwrap_or(u64::MAX),
+            };
+            total = total.saturating_add(count);
+            i += 1 + digits;
+        } else if bytes[i].is_ascii_digit() {
+            // A cell of a pair: the whole number.
+            cells += 1;
+            i += 1 + digits;
+        } else {
+            i += 1;
         }
-        let digits = bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
-        let count = match digits {
-            0 => 1,
-            _ => text[i..i + digits].parse::<u64>().unwrap_or(u64::MAX),
-        };
-        total = total.saturating_add(count);
-        i += digits;
     }
-    total
+    total.saturating_add(cells.div_ceil(2))
 }

@@ -14,7 +14,7 @@ use npuzzle_core::{Board, Cell, Layout};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::{MAX_DRAWN_CELLS, MovesValue, answer, parse, parse_board, single_moves, target};
+use super::{MAX_DRAWN_CELLS, MovesValue, answer, parse, parse_board, target};
 use crate::serve::App;
 use crate::serve::reply::{Failure, with_id};
 use npuzzle_core::formats::{layout, svg};
@@ -43,6 +43,8 @@ pub async fn post_show(State(app): State<Arc<App>>, headers: HeaderMap, body: Bo
     answer(&app, &headers, body, |text, _| {
         let request: ShowRequest = parse(text)?;
         let board = parse_board(&request.board, MAX_DRAWN_CELLS, "draws")?;
+        // The answer lists every edge: bounded as a picture's are.
+        svg::check_size(&board).map_err(Failure::bad)?;
         let from = checked_from(&board, request.from.as_ref())?;
         let to = target(&board, request.to.as_ref())?;
         to.check(&board, "to").map_err(Failure::bad)?;
@@ -78,13 +80,8 @@ pub async fn post_svg(State(app): State<Arc<App>>, headers: HeaderMap, body: Bod
         let to = target(&board, request.to.as_ref())?;
         let picture = match (request.moves, &from) {
             (Some(moves), Some(from)) => {
-                let moves = MovesValue::into_text(moves)?;
-                if single_moves(&moves) > svg::MAX_ANIMATED_MOVES as u64 {
-                    return Err(Failure::bad(format!(
-                        "moves: an animation plays at most {} moves",
-                        svg::MAX_ANIMATED_MOVES
-                    )));
-                }
+                let most = svg::MAX_ANIMATED_MOVES as u64;
+                let moves = MovesValue::into_text(moves, most, ": an animation plays no more")?;
                 let (moves, _) = play(&board, from, &moves).map_err(Failure::bad)?;
                 svg::animation(&board, from.tokens(), to.tokens(), &moves)
             }

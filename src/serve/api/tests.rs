@@ -8,11 +8,11 @@ use super::*;
 fn moves_are_counted_before_they_are_expanded() {
     assert_eq!(single_moves("R3U2LD"), 7);
     assert_eq!(single_moves("r1048576 d"), 1_048_577);
-    assert_eq!(
-        single_moves("5-4 8-5"),
-        0,
-        "pairs are bounded by the body's size"
-    );
+    // Pairs count as moves too, however they are written.
+    assert_eq!(single_moves("5-4 8-5"), 2);
+    assert_eq!(single_moves("[[7,8],[8,7]]"), 2);
+    assert_eq!(single_moves(&"7-8 8-7 ".repeat(500_000)), 1_000_000);
+    assert_eq!(single_moves("R2 5-4"), 3);
     assert_eq!(single_moves("R99999999999999999999999"), u64::MAX);
 }
 

@@ -28,6 +28,10 @@ const SWEEPS: usize = 300;
 /// The largest graph laid out from several starts.
 const MAX_TRIED_CELLS: usize = 100;
 
+/// The most edges whose crossings are counted to choose among drawings:
+/// about 12 million pairs a drawing.
+const MAX_CROSSING_EDGES: usize = 5_000;
+
 /// A board's drawing: cell centres, size and labels.
 #[derive(Debug)]
 pub struct Placement {
@@ -161,11 +165,20 @@ fn graph(board: &Board) -> Placement {
             starts.extend((1..=4).map(|seed| scattered(n, seed)));
         }
         let edges: Vec<(Cell, Cell)> = board.edges().collect();
+        // Crossings are counted pair by pair: only where there is a
+        // choice of drawings, and few enough edges (a dense graph is a
+        // tangle however drawn; counting would cost billions of pairs).
+        let counted = starts.len() > 1 && edges.len() <= MAX_CROSSING_EDGES;
         centres = starts
             .into_iter()
             .map(|mut points| {
                 stress_majorization(&dist, &mut points);
-                let score = (crossings(&points, &edges), stress(&dist, &points));
+                let crossed = if counted {
+                    crossings(&points, &edges)
+                } else {
+                    0
+                };
+                let score = (crossed, stress(&dist, &points));
                 (score, points)
             })
             .min_by(|(a, _), (b, _)| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)))

@@ -22,6 +22,14 @@ use crate::moves::{Move, ReplayError, replay};
 /// and show nothing a person can read).
 pub const MAX_SVG_CELLS: usize = 10_000;
 
+/// The most edges a picture draws: one `<line>` each (about 80 bytes), so
+/// that a picture stays within a few megabytes (a 100×100 box has
+/// 19,800).
+pub const MAX_SVG_EDGES: usize = 40_000;
+
+/// The most characters of the board's spec the picture's title holds.
+const MAX_TITLE: usize = 200;
+
 /// The most moves an animation plays (each costs two key frames of the
 /// tile it moves).
 pub const MAX_ANIMATED_MOVES: usize = 20_000;
@@ -58,6 +66,14 @@ pub enum SvgError {
         /// [`MAX_SVG_CELLS`].
         max: usize,
     },
+    /// The board has more edges than a picture draws.
+    #[error("an SVG picture draws at most {max} edges; this board has {edges}")]
+    TooManyEdges {
+        /// The board's edges.
+        edges: usize,
+        /// [`MAX_SVG_EDGES`].
+        max: usize,
+    },
     /// The solution has more moves than an animation plays.
     #[error("an animated SVG plays at most {max} moves; this solution has {moves}")]
     TooManyMoves {
@@ -85,13 +101,21 @@ pub enum SvgError {
 /// before it solves anything.
 ///
 /// # Errors
-/// [`SvgError::TooManyCells`] past [`MAX_SVG_CELLS`].
+/// [`SvgError::TooManyCells`] past [`MAX_SVG_CELLS`],
+/// [`SvgError::TooManyEdges`] past [`MAX_SVG_EDGES`].
 pub fn check_size(board: &Board) -> Result<(), SvgError> {
     let cells = board.cell_count();
     if cells > MAX_SVG_CELLS {
         return Err(SvgError::TooManyCells {
             cells,
             max: MAX_SVG_CELLS,
+        });
+    }
+    let edges = board.edge_count();
+    if edges > MAX_SVG_EDGES {
+        return Err(SvgError::TooManyEdges {
+            edges,
+            max: MAX_SVG_EDGES,
         });
     }
     Ok(())
@@ -302,6 +326,15 @@ struct Canvas<'a> {
     board: &'a Board,
 }
 
+/// A board's spec as a title: cut after [`MAX_TITLE`] characters (a
+/// graph's spec can run to megabytes).
+fn title(spec: &str) -> String {
+    match spec.char_indices().nth(MAX_TITLE) {
+        Some((end, _)) => format!("{}…", &spec[..end]),
+        None => spec.to_string(),
+    }
+}
+
 /// Pixels of margin around the drawing.
 const MARGIN: f64 = 10.0;
 
@@ -360,7 +393,7 @@ impl<'a> Canvas<'a> {
         let _ = writeln!(
             out,
             "<title>npuzzle: {}</title>",
-            escape(&self.board.to_string())
+            escape(&title(&self.board.to_string()))
         );
         let _ = writeln!(
             out,
@@ -502,6 +535,41 @@ mod tests {
 
     fn tiles(picture: &str) -> usize {
         picture.matches("class=\"tile\"").count()
+    }
+
+    /// The complete graph on `n` cells.
+    fn complete(n: usize) -> Board {
+        let edges: Vec<String> = (0..n)
+            .flat_map(|u| (u + 1..n).map(move |v| format!("{u}-{v}")))
+            .collect();
+        format!("graph:{n}:{}", edges.join(",")).parse().unwrap()
+    }
+
+    #[test]
+    fn a_picture_is_bounded_by_its_edges_and_its_title_by_its_length() {
+        // 41,905 edges: refused before anything is laid out.
+        let dense = complete(290);
+        let why = board(&dense, None, None).unwrap_err();
+        assert_eq!(
+            why,
+            SvgError::TooManyEdges {
+                edges: 41_905,
+                max: MAX_SVG_EDGES
+            }
+        );
+        // 4,950 edges: drawn, the spec in the title cut.
+        let picture = board(&complete(100), None, None).unwrap();
+        let title = picture
+            .split("<title>")
+            .nth(1)
+            .unwrap()
+            .split("</title>")
+            .next()
+            .unwrap();
+        assert!(
+            title.chars().count() <= MAX_TITLE + 20 && title.ends_with('…'),
+            "{title}"
+        );
     }
 
     #[test]
