@@ -11,7 +11,7 @@ use npuzzle_core::formats::judge::JudgeFormat;
 /// one blank or several. Every answer is exact; every move sequence is
 /// replayed before it is printed. The manual is in docs/guide.md.
 #[derive(Parser)]
-#[command(name = "npuzzle", version)]
+#[command(name = "npuzzle", version, max_term_width = 100)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -118,8 +118,11 @@ pub enum PdbAction {
     /// Build (or load) the databases that `solve --optimal` uses on a rectangle.
     Build {
         /// The rectangle: `RxC` (at most 32 cells), a preset or @FILE.
-        #[arg(long)]
-        board: String,
+        #[arg(short, long, required_unless_present = "board_word")]
+        board: Option<String>,
+        /// BOARD without its flag: `pdb build 4x4`.
+        #[arg(value_name = "BOARD", conflicts_with = "board")]
+        board_word: Option<String>,
         /// The blank's goal cell (default: the last cell).
         #[arg(long)]
         blank: Option<u32>,
@@ -138,7 +141,7 @@ pub struct Question {
     /// Board spec: RxC (any dimension), mask:ROW/ROW, graph:N:u-v,..., @FILE or a preset.
     #[arg(short, long)]
     pub board: Option<String>,
-    /// Start arrangement: tokens in cell order, 0 (or . or _) the blank ("8 2 0/4 6 1/3 7 5"), or @FILE.
+    /// Start arrangement: tokens in cell order, 0 (or . _ x) the blank ("8 2 0/4 6 1/3 7 5"), or @FILE.
     #[arg(short, long, allow_hyphen_values = true)]
     pub from: Option<String>,
     /// Target arrangement (or @FILE); defaults to the tiles in cell order with FROM's blanks last.
@@ -212,8 +215,11 @@ pub struct BatchArgs {
 #[derive(clap::Args)]
 pub struct GenArgs {
     /// Board spec (as for reach).
-    #[arg(short, long)]
-    pub board: String,
+    #[arg(short, long, required_unless_present = "board_word")]
+    pub board: Option<String>,
+    /// BOARD without its flag: `gen 3x3 --seed 1`.
+    #[arg(value_name = "BOARD", conflicts_with = "board")]
+    pub board_word: Option<String>,
     /// How many arrangements.
     #[arg(long, default_value_t = 1)]
     pub count: u64,
@@ -236,17 +242,18 @@ pub struct GenArgs {
 pub struct ApplyArgs {
     /// Board spec (as for reach).
     #[arg(short, long)]
-    pub board: String,
+    pub board: Option<String>,
     /// Start arrangement (or @FILE).
     #[arg(short, long, allow_hyphen_values = true)]
-    pub from: String,
+    pub from: Option<String>,
     /// The arrangement the moves should end on (or @FILE).
     #[arg(short, long, allow_hyphen_values = true)]
     pub to: Option<String>,
-    /// The moves: direction letters on 2-D boards (R3U2LD), from-to cell
-    /// pairs (5-4 8-5) or a JSON array of pairs, or @FILE.
-    #[arg(allow_hyphen_values = true)]
-    pub moves: String,
+    /// BOARD and FROM without their flags, then the moves: direction
+    /// letters on 2-D boards (R3U2LD), from-to cell pairs (5-4 8-5) or a
+    /// JSON array of pairs, or @FILE: `apply 3x3 "8 2 0/4 6 1/3 7 5" R2U2`.
+    #[arg(value_name = "[BOARD FROM] MOVES", num_args = 1..=3, required = true)]
+    pub words: Vec<String>,
     /// Print the moves that undo MOVES.
     #[arg(long, conflicts_with = "simplify")]
     pub invert: bool,
@@ -260,7 +267,7 @@ pub struct ApplyArgs {
 pub struct ShowArgs {
     /// Board spec (as for reach).
     #[arg(short, long)]
-    pub board: String,
+    pub board: Option<String>,
     /// The arrangement to draw (or @FILE).
     #[arg(short, long, allow_hyphen_values = true)]
     pub from: Option<String>,
@@ -273,16 +280,20 @@ pub struct ShowArgs {
     /// Write the board as an SVG picture to FILE instead (-: stdout).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<String>,
+    /// BOARD, FROM and TO without their flags, in this order: `show 3x3 "8 2 0/4 6 1/3 7 5"`.
+    #[arg(value_name = "BOARD [FROM [TO]]", num_args = 0..=3)]
+    pub given: Vec<String>,
 }
 
 /// Limits on shortest-path searches, as flags.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct SearchLimits {
-    /// With --optimal: stop the search after this many seconds (table
-    /// builds not counted): exit 2, "limit reached", with what it ruled
-    /// out. Without: improve the default near-shortest answer (boards of
-    /// 17 to 144 cells) until this many seconds have passed, each shorter
-    /// length shown on a terminal.
+    /// Where the answer is shortest (--optimal, and up to 16 cells): stop
+    /// the search after this many seconds (table builds not counted):
+    /// exit 2, "limit reached", with what it ruled out. Where it is
+    /// near-shortest (17 to 144 cells): improve it until this many seconds
+    /// have passed, each shorter length shown on a terminal (up to about
+    /// 1.5 GB on 5×5).
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
     /// Stop a shortest-path search after this many nodes (as --time-limit).

@@ -126,23 +126,40 @@ impl Question {
     /// The board's, FROM's and TO's texts, from their flags or in order
     /// from the words without flags.
     fn texts(&self) -> Result<(&str, &str, Option<&str>)> {
-        // The words without flags fill, in order, what no flag gave.
-        let mut given = self.given.iter().map(String::as_str);
-        let board = self.board.as_deref().or_else(|| given.next());
-        let from = self.from.as_deref().or_else(|| given.next());
-        let to = self.to.as_deref().or_else(|| given.next());
-        if let Some(extra) = given.next() {
-            anyhow::bail!(
-                "'{}' is one word too many: BOARD, FROM and TO are given already",
-                extra.chars().take(24).collect::<String>()
-            );
-        }
-        match (board, from) {
-            (Some(board), Some(from)) => Ok((board, from, to)),
-            (None, _) => anyhow::bail!("no board: give one with --board (-b) or as the first word"),
-            (_, None) => {
-                anyhow::bail!("no FROM arrangement: give one with --from (-f) or after the board")
+        let flags = [
+            self.board.as_deref(),
+            self.from.as_deref(),
+            self.to.as_deref(),
+        ];
+        match fill(flags, &self.given)? {
+            [Some(board), Some(from), to] => Ok((board, from, to)),
+            [None, ..] => bail!("no board: give one with --board (-b) or as the first word"),
+            [_, None, _] => {
+                bail!("no FROM arrangement: give one with --from (-f) or after the board")
             }
         }
     }
+}
+
+/// What flags gave, with the words without flags filling, in order, what
+/// no flag gave (`solve 3x3 "8 2 0/4 6 1/3 7 5"`, `show -b 3x3 "…"`).
+///
+/// # Errors
+/// A word left over when every place is filled.
+pub fn fill<'a, const N: usize>(
+    mut flags: [Option<&'a str>; N],
+    words: &'a [String],
+) -> Result<[Option<&'a str>; N]> {
+    let mut words = words.iter().map(String::as_str);
+    for place in flags.iter_mut().filter(|place| place.is_none()) {
+        *place = words.next();
+    }
+    if let Some(extra) = words.next() {
+        bail!(
+            "'{}' is one word too many: {} given already",
+            extra.chars().take(24).collect::<String>(),
+            ["BOARD", "FROM", "TO"][..N.min(3)].join(", ")
+        );
+    }
+    Ok(flags)
 }

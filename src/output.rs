@@ -95,22 +95,36 @@ impl<'a> MoveWriter<'a> {
                 letters.finish(out)?;
             }
             writeln!(out)?;
-            let mtm = summary
-                .multi_tile_moves
-                .map(|m| format!(" ({m} multi-tile)"))
-                .unwrap_or_default();
-            eprintln!(
-                "{} moves{mtm}, {}, {} nodes, {seconds:.3} s",
-                summary.length,
-                quality(summary),
-                summary.nodes
-            );
+            eprintln!("{}", summary_line(summary));
         }
         Ok(())
     }
 }
 
-/// What is known of a solution's length against the shortest.
+/// The line on stderr below a solution: its length in single- and
+/// multi-tile moves, how near the shortest, the nodes and the time.
+pub fn summary_line(summary: &Summary) -> String {
+    let mtm = summary
+        .multi_tile_moves
+        .map(|m| format!(" ({m} multi-tile)"))
+        .unwrap_or_default();
+    format!(
+        "{}{mtm}, {}, {}, {:.3} s",
+        counted(summary.length, "move"),
+        quality(summary),
+        counted(summary.nodes, "node"),
+        summary.elapsed.as_secs_f64()
+    )
+}
+
+/// `n` and the word, in the plural but for one.
+pub fn counted(n: u64, word: &str) -> String {
+    match n {
+        1 => format!("1 {word}"),
+        _ => format!("{n} {word}s"),
+    }
+}
+
 /// Writes an SVG picture to `path`, or to stdout when it is `-`.
 ///
 /// # Errors
@@ -124,6 +138,7 @@ pub fn write_svg(path: &str, picture: &str) -> Result<()> {
     std::fs::write(path, picture).with_context(|| format!("writing the SVG to {path}"))
 }
 
+/// What is known of a solution's length against the shortest.
 fn quality(summary: &Summary) -> String {
     match (summary.optimal, summary.lower_bound) {
         (true, _) => "shortest".into(),

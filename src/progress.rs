@@ -8,15 +8,28 @@ use std::sync::Mutex;
 use indicatif::{ProgressBar, ProgressStyle};
 use npuzzle_core::{BuildCost, Progress};
 
+/// Whether long work was asked for (`pdb build`), or comes with a
+/// solve that could go without it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asked {
+    /// `npuzzle pdb build`: the builds are the point.
+    Builds,
+    /// A solve: the notice says how to skip or prepare the builds.
+    Solve,
+}
+
 /// One line on stderr before a long table build: what, how long, how
-/// much disk and memory (the library's [`BuildCost`]), and how to skip
-/// it. `None` for builds too short to announce.
-fn announcement(table: &str, entries: u64) -> Option<String> {
+/// much disk and memory (the library's [`BuildCost`]), and, during a
+/// solve, how to skip it. `None` for builds too short to announce.
+fn announcement(table: &str, entries: u64, asked: Asked) -> Option<String> {
     let cost = BuildCost::of(entries)?;
+    let skip = match asked {
+        Asked::Solve => "; --fast skips it, `npuzzle pdb build` builds it ahead of time",
+        Asked::Builds => "",
+    };
     Some(format!(
         "note: building the pattern database {table} ({entries} entries): about {:.0} s on two \
-         cores, {:.0} MB on disk and as much memory, once (it is cached); --fast skips \
-         it, `npuzzle pdb build` builds it ahead of time",
+         cores, {:.0} MB on disk and as much memory, once (it is cached){skip}",
         cost.seconds,
         cost.bytes as f64 / 1e6
     ))
@@ -25,7 +38,7 @@ fn announcement(table: &str, entries: u64) -> Option<String> {
 /// A progress callback: a bar per database build and per pass of a long
 /// solve, on a terminal; warnings (a table that could not be saved)
 /// always.
-pub fn reporter() -> impl Fn(&Progress) + Sync {
+pub fn reporter(asked: Asked) -> impl Fn(&Progress) + Sync {
     let bar: Mutex<Option<(String, ProgressBar)>> = Mutex::new(None);
     let on_terminal = std::io::stderr().is_terminal();
     move |progress: &Progress| {
@@ -34,8 +47,8 @@ pub fn reporter() -> impl Fn(&Progress) + Sync {
                 table,
                 done: 0,
                 total,
-            } if announcement(table, *total).is_some() => {
-                eprintln!("{}", announcement(table, *total).unwrap_or_default());
+            } if announcement(table, *total, asked).is_some() => {
+                eprintln!("{}", announcement(table, *total, asked).unwrap_or_default());
                 (format!("building {table}"), &0, total)
             }
             Progress::Building { table, done, total } => (format!("building {table}"), done, total),
@@ -81,16 +94,22 @@ mod tests {
     #[test]
     fn long_table_builds_are_announced_with_their_cost() {
         // A 6-tile table of 5×5, as the first --optimal search builds it.
-        let line = announcement("pdb-5x5-b0-1.2.3.4.5.6", 127_512_000).unwrap();
+        let line = announcement("pdb-5x5-b0-1.2.3.4.5.6", 127_512_000, Asked::Solve).unwrap();
         for part in [
             "127512000 entries",
-            "about 70 s",
+            "about 83 s",
             "510 MB on disk",
             "--fast",
             "pdb build",
         ] {
             assert!(line.contains(part), "{part}: {line}");
         }
-        assert_eq!(announcement("pdb-3x3-b8-1.2.3", 504), None);
+        assert_eq!(announcement("pdb-3x3-b8-1.2.3", 504, Asked::Solve), None);
+        // During `pdb build`, it does not tell to run `pdb build`.
+        let line = announcement("pdb-4x4-b15-1.2.3.4.5.6.7", 57_657_600, Asked::Builds).unwrap();
+        assert!(
+            line.contains("about 37 s") && !line.contains("pdb build"),
+            "{line}"
+        );
     }
 }

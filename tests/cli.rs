@@ -85,8 +85,8 @@ fn bad_input_of_every_kind() {
             "board: cannot read '/no/such/file'",
         ),
         (
-            &["reach", "--board", "2x2", "--from", "1 2 3 x"],
-            "token 4 ('x') is not a number",
+            &["reach", "--board", "2x2", "--from", "1 2 3 y"],
+            "token 4 ('y') is not a number",
         ),
         (
             &["reach", "--board", "2x2", "--from", "1 2 3 -1"],
@@ -378,14 +378,17 @@ fn pdb_build_list_clear() {
 #[test]
 fn solve_big_boxes_constructively() {
     // A 12×12 with tiles 1 and 2 swapped and the blank moved: too big for
-    // breadth-first search, solved constructively and replayed.
+    // breadth-first search, solved constructively (`--fast`: by default
+    // it is near-shortest, whose polish has a clock) and replayed.
     let mut tiles: Vec<String> = (1..144).map(|t| t.to_string()).collect();
     tiles.swap(0, 1);
     tiles.swap(10, 11);
     tiles.push("0".into());
     let from = tiles.join(" ");
     let (code, out, err) = run(
-        &["solve", "--board", "12x12", "--from", &from, "--json"],
+        &[
+            "solve", "--fast", "--board", "12x12", "--from", &from, "--json",
+        ],
         "",
     );
     assert_eq!(code, 0, "{err}");
@@ -393,13 +396,15 @@ fn solve_big_boxes_constructively() {
     assert_eq!(v["optimal"], false);
     assert!(v["length"].as_u64().unwrap() > 0);
     let (code, out, _) = run(
-        &["solve", "--board", "12x12", "--from", &from, "--count"],
+        &[
+            "solve", "--fast", "--board", "12x12", "--from", &from, "--count",
+        ],
         "",
     );
     assert_eq!(code, 0);
     assert_eq!(out.trim(), v["length"].to_string());
     let input = format!("{{\"board\":\"12x12\",\"from\":\"{from}\"}}\n");
-    let (code, out, _) = run(&["batch", "--solve"], &input);
+    let (code, out, _) = run(&["batch", "--solve", "--fast"], &input);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["optimal"], false);

@@ -239,7 +239,7 @@ fn show_draws_boards_and_arrangements() {
     assert_eq!(code, 0);
     assert_eq!(
         out,
-        "start:\n 1 2\n . 3\n\nmove 1 (L, tile 3):\n 1 2\n 3 .\n\n"
+        "start:\n 1 2\n . 3\n\nmove 1 (L, tile 3):\n 1 2\n 3 .\n\nL\n"
     );
 }
 
@@ -451,4 +451,44 @@ fn a_node_limit_stops_a_search_and_bad_limits_are_refused() {
     let (code, _, err) = run(&["solve", "--optimal", "-b", "9x9", "-f", big.trim()], "");
     assert_eq!(code, 2);
     assert!(err.contains("rectangles of at most 64 cells"), "{err}");
+}
+
+#[test]
+fn board_and_arrangements_go_without_flags_on_every_command() {
+    let from = "8 2 0/4 6 1/3 7 5";
+    let (code, out, err) = run(&["apply", "3x3", from, "R2U2"], "");
+    assert_eq!((code, out.as_str()), (0, "4 8 2/3 6 1/0 7 5\n"), "{err}");
+    let (_, flagged, _) = run(&["apply", "-b", "3x3", "-f", from, "R2U2"], "");
+    assert_eq!(flagged, out);
+    let (code, out, _) = run(&["apply", "3x3", from, "R2U2", "--invert"], "");
+    assert_eq!((code, out.as_str()), (0, "D2L2\n"));
+    let (code, out, _) = run(&["gen", "3x3", "--seed", "1"], "");
+    let (_, flagged, _) = run(&["gen", "-b", "3x3", "--seed", "1"], "");
+    assert_eq!((code, &out), (0, &flagged));
+    let (code, out, _) = run(&["show", "3x3", from, "--color", "never"], "");
+    assert_eq!((code, out.as_str()), (0, " 8 2 .\n 4 6 1\n 3 7 5\n"));
+    let (code, _, err) = run(&["show", "3x3", from, "1 2 3/4 5 6/7 8 0", "extra"], "");
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = run(&["apply", "3x3", "R2"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("no FROM arrangement"), "{err}");
+}
+
+#[test]
+fn steps_end_with_the_moves_and_their_length() {
+    let (code, out, err) = run(
+        &[
+            "solve",
+            "3x3",
+            "1 2 3/4 5 6/7 0 8",
+            "--steps",
+            "--color",
+            "never",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("\nL\n"), "{out}");
+    // One move, said in the singular.
+    assert!(err.starts_with("1 move (1 multi-tile), shortest"), "{err}");
 }

@@ -1,7 +1,7 @@
 //! `npuzzle apply`: a move sequence played, checked, inverted or
 //! simplified.
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use npuzzle_core::moves::play;
 use npuzzle_core::{invert, simplify};
 
@@ -13,10 +13,18 @@ use crate::input::{self, arrangement};
 /// end, or checks that against `to`, or prints the moves inverted or
 /// simplified.
 pub fn run(args: ApplyArgs) -> Result<u8> {
-    let (board, from) = input::board_and_arrangement(&args.board, &args.from, "from")?;
+    let (moves, words) = args.words.split_last().expect("clap requires the moves");
+    let [board, from] = input::fill([args.board.as_deref(), args.from.as_deref()], words)?;
+    let Some(board) = board else {
+        bail!("no board: give one with --board (-b) or as the first word");
+    };
+    let Some(from) = from else {
+        bail!("no FROM arrangement: give one with --from (-f) or after the board");
+    };
+    let (board, from) = input::board_and_arrangement(board, from, "from")?;
     let (board, from) = (&board, &from);
     let to = args.to.map(|t| arrangement(board, &t, "to")).transpose()?;
-    let text = input::argument_text(&args.moves, "moves")?;
+    let text = input::argument_text(moves, "moves")?;
     let (moves, end) = play(board, from, &text)?;
     if args.invert {
         say!("{}", moves_text(board, &end, &invert(&moves)))?;

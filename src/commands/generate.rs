@@ -11,7 +11,8 @@ use crate::input::{read_spec, target};
 
 /// `npuzzle gen`: `count` arrangements that reach `to`, one a line.
 pub fn run(args: GenArgs) -> Result<u8> {
-    let board = &read_spec(&args.board)?;
+    let spec = args.board.as_deref().or(args.board_word.as_deref());
+    let board = &read_spec(spec.expect("clap requires a board"))?;
     let to = &target(board, args.to.as_deref(), 1)?;
     let seed = args.seed.unwrap_or_else(Generator::clock_seed);
     let mut generator = Generator::new(seed);

@@ -26,7 +26,7 @@ pub fn solver<'a>(optimal: bool, fast: bool, pattern_tiles: Option<usize>) -> So
     let mut solver = Solver::new()
         .optimal(optimal)
         .shortest_when_cheap(!fast)
-        .on_progress(progress::reporter());
+        .on_progress(progress::reporter(progress::Asked::Solve));
     if let Some(cache) = (!fast).then(cache::cache_or_warn).flatten() {
         solver = solver.cache(cache);
     }

@@ -14,12 +14,16 @@ pub fn run(action: PdbAction) -> Result<u8> {
     match action {
         PdbAction::Build {
             board,
+            board_word,
             blank,
             pattern_tiles,
         } => {
-            let board: Board = read_spec(&board)?;
+            let spec = board.or(board_word).expect("clap requires a board");
+            let board: Board = read_spec(&spec)?;
             let blank = blank.unwrap_or(board.cell_count().saturating_sub(1) as u32);
-            let mut solver = Solver::new().cache(cache).on_progress(progress::reporter());
+            let mut solver = Solver::new()
+                .cache(cache)
+                .on_progress(progress::reporter(progress::Asked::Builds));
             if let Some(tiles) = pattern_tiles {
                 solver = solver.pattern_tiles(tiles);
             }

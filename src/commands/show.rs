@@ -3,19 +3,27 @@
 
 use std::io::Write;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use npuzzle_core::Arrangement;
 use npuzzle_core::formats::draw::Drawing;
 use npuzzle_core::formats::svg;
 
 use crate::cli::ShowArgs;
-use crate::input::{arrangement, read_spec, target};
+use crate::input::{arrangement, fill, read_spec, target};
 use crate::output::write_svg;
 
 /// `npuzzle show`: the board, with the arrangement on it when given.
 pub fn run(args: ShowArgs) -> Result<u8> {
-    let board = &read_spec(&args.board)?;
-    let from = match &args.from {
+    let flags = [
+        args.board.as_deref(),
+        args.from.as_deref(),
+        args.to.as_deref(),
+    ];
+    let [Some(spec), from, to] = fill(flags, &args.given)? else {
+        bail!("no board: give one with --board (-b) or as the first word");
+    };
+    let board = &read_spec(spec)?;
+    let from = match from {
         Some(text) => {
             let a = arrangement(board, text, "from")?;
             a.check(board, "from")?;
@@ -25,7 +33,7 @@ pub fn run(args: ShowArgs) -> Result<u8> {
     };
     let from = from.as_ref();
     let blanks = from.map_or(1, Arrangement::blank_count);
-    let to = &target(board, args.to.as_deref(), blanks)?;
+    let to = &target(board, to, blanks)?;
     if let Some(path) = &args.svg {
         let goal = from.map(|_| to.tokens());
         let picture = svg::board(board, from.map(Arrangement::tokens), goal)?;

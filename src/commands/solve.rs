@@ -9,8 +9,8 @@ use npuzzle_core::{SolveError, Verdict};
 
 use super::{check_pattern_tiles, explain, solver};
 use crate::cli::SolveArgs;
-use crate::draw::print_steps;
-use crate::output::{self, MoveWriter};
+use crate::draw::{moves_text, print_steps};
+use crate::output::{self, MoveWriter, summary_line};
 
 /// `solve`: the moves (or their count, or every step drawn), exit 1 when
 /// unreachable.
@@ -34,9 +34,12 @@ pub fn run(args: SolveArgs) -> Result<u8> {
     }
     let solver = limits.apply(solver(optimal, fast, pattern_tiles))?;
     if steps {
+        let started = std::time::Instant::now();
         return match solver.solve(&board, &from, &to) {
             Ok(solution) => {
                 print_steps(&board, &from, &to, solution.moves(), color)?;
+                say!("{}", moves_text(&board, &from, solution.moves()))?;
+                eprintln!("{}", summary_line(&solution.summary(started.elapsed())));
                 Ok(0)
             }
             Err(SolveError::Unreachable(reason)) => {
@@ -74,7 +77,9 @@ pub fn run(args: SolveArgs) -> Result<u8> {
                 let verdict = Verdict::Unreachable(reason);
                 writeln!(out, "{}", jsonl::verdict_json(&verdict))?;
             } else {
+                // The verdict first, then its explanation (on stderr).
                 writeln!(out, "unreachable: {reason}")?;
+                out.flush()?;
                 explain(&reason);
             }
             out.flush()?;

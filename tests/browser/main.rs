@@ -40,6 +40,8 @@ async fn a_shared_url_loads_and_check_gives_the_reason_with_its_cells() {
     with_page!(|page| {
         page.goto("board=3x3&from=8,2,0/4,6,1/3,7,5").await;
         assert_eq!(page.value("board").await, "3x3");
+        // A board from the URL is named in the preset list.
+        assert_eq!(page.value("preset").await, "8-puzzle");
         assert_eq!(page.value("from").await, "8 2 0/4 6 1/3 7 5");
         assert_eq!(page.value("to").await, "1 2 3/4 5 6/7 8 0");
         let tiles = page.tiles().await;
@@ -89,13 +91,13 @@ async fn a_shared_url_loads_and_check_gives_the_reason_with_its_cells() {
             "tile 8 drawn on cell 8, off its goal"
         );
         // Bad input: the library's words, and the board stays as it was.
-        page.js("document.querySelector('[data-testid=from]').value = '1 2 3/4 5 6/7 0 x'")
+        page.js("document.querySelector('[data-testid=from]').value = '1 2 3/4 5 6/7 0 y'")
             .await;
         page.click("check").await;
         page.wait_for("document.querySelector('[data-testid=message]').textContent !== ''")
             .await;
         let said = page.text("message").await;
-        assert!(said.starts_with("from: ") && said.contains("'x'"), "{said}");
+        assert!(said.starts_with("from: ") && said.contains("'y'"), "{said}");
         assert_eq!(page.tiles().await.len(), 8);
     });
 }

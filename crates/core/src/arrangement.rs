@@ -155,10 +155,23 @@ impl Arrangement {
     /// at least one blank. Returns the first blank's cell.
     pub fn check(&self, board: &Board, which: &str) -> Result<Cell, Error> {
         if self.tokens.len() != board.cell_count() {
+            // One word of as many digits as cells: tokens run together
+            // (`820461375`), as some judges write them.
+            let digits = self.tokens[..]
+                .first()
+                .map(|t| t.to_string())
+                .filter(|d| self.tokens.len() == 1 && d.len() == board.cell_count());
+            let hint = match digits {
+                Some(d) => {
+                    let apart: Vec<String> = d.chars().map(String::from).collect();
+                    format!("; write the tokens apart: {}", apart.join(" "))
+                }
+                None => String::new(),
+            };
             return Err(Error::arrangement(
                 which,
                 format!(
-                    "{} tokens for a board of {} cells",
+                    "{} tokens for a board of {} cells{hint}",
                     self.tokens.len(),
                     board.cell_count()
                 ),
@@ -173,10 +186,10 @@ impl Arrangement {
                 });
             let problem = match repeated {
                 Some((t, a, b)) => format!(
-                    "no blank (0, . or _) on the board, and token {t} is on two cells \
+                    "no blank (0, ., _ or x) on the board, and token {t} is on two cells \
                      ({a} and {b}): one of them should be the blank?"
                 ),
-                None => "no blank (0, . or _) on the board".to_string(),
+                None => "no blank (0, ., _ or x) on the board".to_string(),
             };
             Error::arrangement(which, problem)
         })
@@ -286,8 +299,8 @@ fn row_lengths(board: &Board) -> Option<Vec<usize>> {
 
 /// Parses one non-negative token, saying why not in words.
 pub(crate) fn parse_token(word: &str) -> Result<Token, &'static str> {
-    // The blank as `show` draws it, and as people write it.
-    if word == "." || word == "_" {
+    // The blank as `show` draws it, and as people and judges write it.
+    if matches!(word, "." | "_" | "x" | "X") {
         return Ok(BLANK);
     }
     if word.starts_with('-') && word.len() > 1 && word[1..].bytes().all(|b| b.is_ascii_digit()) {
@@ -309,27 +322,72 @@ pub fn check_same_tokens(from: &[Token], to: &[Token]) -> Result<(), Error> {
     for &t in from {
         count[ids.id(t).expect("from's own token") as usize] += 1;
     }
+    let mut stranger = None;
     for &t in to {
         match ids.id(t) {
             Some(id) => count[id as usize] -= 1,
             None => {
-                return Err(Error::DifferentTokens(format!(
-                    "token {t} is in to but not in from"
-                )));
+                stranger.get_or_insert(t);
             }
         }
     }
-    if let Some(id) = count.iter().position(|&c| c != 0) {
-        let t = ids.token(id as u32);
-        let (a, b) = (
-            from.iter().filter(|&&x| x == t).count(),
-            to.iter().filter(|&&x| x == t).count(),
-        );
-        return Err(Error::DifferentTokens(format!(
-            "token {t} appears {a} time(s) in from and {b} time(s) in to"
-        )));
+    // What differs, seen from both sides: a token from holds too often
+    // (a repeated tile, most often), and one it holds too seldom.
+    let excess = count
+        .iter()
+        .position(|&c| c > 0)
+        .map(|id| ids.token(id as u32));
+    let short = count
+        .iter()
+        .position(|&c| c < 0)
+        .map(|id| ids.token(id as u32));
+    let mut parts = Vec::new();
+    if let Some(t) = excess {
+        parts.push(more_in("from", from, "to", to, t));
     }
-    Ok(())
+    if let Some(t) = stranger.or(short) {
+        parts.push(more_in("to", to, "from", from, t));
+    }
+    if parts.is_empty() {
+        return Ok(());
+    }
+    Err(Error::DifferentTokens(parts.join("; ")))
+}
+
+/// How token `t`, held more often by `many` than by `few`, differs: the
+/// cells it is on in `many` (the first few) and how often `few` has it.
+fn more_in(many_name: &str, many: &[Token], few_name: &str, few: &[Token], t: Token) -> String {
+    let cells: Vec<usize> = (0..many.len()).filter(|&c| many[c] == t).collect();
+    let in_few = few.iter().filter(|&&x| x == t).count();
+    let name = if t == BLANK {
+        "the blank (0)".to_string()
+    } else {
+        format!("token {t}")
+    };
+    let shown: Vec<String> = cells.iter().take(4).map(usize::to_string).collect();
+    let more = if cells.len() > 4 { ", …" } else { "" };
+    let cells_text = match cells.len() {
+        1 => format!("cell {}", shown[0]),
+        _ => format!("cells {}{more}", shown.join(", ")),
+    };
+    match in_few {
+        0 => format!("{name} is in {many_name} (on {cells_text}) but not in {few_name}"),
+        _ => format!(
+            "{name} is on {} of {many_name} ({cells_text}) but on {} of {few_name}",
+            count_cells(cells.len()),
+            count_cells(in_few)
+        ),
+    }
+}
+
+/// "one cell", "two cells", "5 cells".
+fn count_cells(n: usize) -> String {
+    match n {
+        1 => "one cell".into(),
+        2 => "two cells".into(),
+        3 => "three cells".into(),
+        _ => format!("{n} cells"),
+    }
 }
 
 /// Dense ids `0..K` for the distinct tokens of an arrangement, the blank
@@ -471,6 +529,16 @@ mod tests {
             .check(&b, "from")
             .unwrap_err();
         assert_eq!(e.to_string(), "from: 3 tokens for a board of 4 cells");
+        let board: Board = "3x3".parse().unwrap();
+        let run_together = Arrangement::new(vec![820_461_375]);
+        let e = run_together.check(&board, "from").unwrap_err();
+        assert!(
+            e.to_string()
+                .ends_with("write the tokens apart: 8 2 0 4 6 1 3 7 5"),
+            "{e}"
+        );
+        let x: Arrangement = "1 2 3/4 x 5/6 7 8".parse().unwrap();
+        assert_eq!(x.blank_count(), 1);
         let e = Arrangement::new(vec![1, 2, 3, 4])
             .check(&b, "from")
             .unwrap_err();
@@ -490,13 +558,30 @@ mod tests {
         assert!(check_same_tokens(&[1, 1, 0], &[0, 1, 1]).is_ok());
         let e = check_same_tokens(&[1, 1, 0], &[0, 1, 2]).unwrap_err();
         assert!(
-            e.to_string().contains("token 2 is in to but not in from"),
+            e.to_string()
+                .contains("token 2 is in to (on cell 2) but not in from"),
             "{e}"
         );
         let e = check_same_tokens(&[1, 2, 0], &[0, 1, 1]).unwrap_err();
+        let text = e.to_string();
         assert!(
-            e.to_string()
-                .contains("token 1 appears 1 time(s) in from and 2"),
+            text.contains("token 2 is in from (on cell 1) but not in to"),
+            "{e}"
+        );
+        assert!(
+            text.contains("token 1 is on two cells of to (cells 1, 2) but on one cell of from"),
+            "{e}"
+        );
+        // A repeated tile is named as such, and the tile it hides too.
+        let from = [8, 2, 0, 4, 6, 1, 3, 7, 8];
+        let to = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+        let e = check_same_tokens(&from, &to).unwrap_err().to_string();
+        assert!(
+            e.contains("token 8 is on two cells of from (cells 0, 8) but on one cell of to"),
+            "{e}"
+        );
+        assert!(
+            e.contains("token 5 is in to (on cell 4) but not in from"),
             "{e}"
         );
         assert!(check_same_tokens(&[4_000_000_000, 0], &[0, 4_000_000_000]).is_ok());

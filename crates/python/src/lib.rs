@@ -18,11 +18,13 @@ use pyo3::prelude::*;
 mod classes;
 mod convert;
 mod interrupt;
+mod progress;
 mod split;
 
 use classes::{Board, Solution, Verdict};
 use convert::{arrangement_of, board_of, cache_of, solve_error, target_of, value_error};
-use interrupt::interruptible;
+use interrupt::interruptible_told;
+use progress::Listener;
 use split::{Frontier, SplitSearch, frontier_depth};
 
 /// Whether `to` can be reached from `from_` on `board`, and if not, why.
@@ -83,8 +85,11 @@ fn solver(
 /// `max_nodes` bound a shortest-path search: past either it raises
 /// `LimitReached` with what it ruled out. Without `optimal`, on
 /// near-shortest answers, `time_limit` is time to improve the answer.
+/// Neither counts building tables: `progress` hears of builds (a
+/// callable given a dict per report; by default a notice on
+/// `sys.stderr` when a long build starts and ends; `False`: nothing).
 #[pyfunction]
-#[pyo3(signature = (board, from_, to=None, optimal=false, cache=None, pattern_tiles=None, threads=None, mapped=false, time_limit=None, max_nodes=None))]
+#[pyo3(signature = (board, from_, to=None, optimal=false, cache=None, pattern_tiles=None, threads=None, mapped=false, time_limit=None, max_nodes=None, progress=None))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
@@ -98,7 +103,9 @@ fn solve(
     mapped: bool,
     time_limit: Option<f64>,
     max_nodes: Option<u64>,
+    progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Solution> {
+    let listener = Listener::of(progress)?;
     let board = board_of(board)?;
     let from = arrangement_of(from_, "from")?;
     let to = target_of(to, &board, Some(&from))?;
@@ -115,8 +122,13 @@ fn solve(
     if let Some(nodes) = max_nodes {
         solver = solver.max_nodes(nodes);
     }
+    let (report, heard) = Listener::channel();
+    solver = solver.on_progress(report);
     let started = Instant::now();
-    let solved = interruptible(py, &flag, threads, || solver.solve(&board, &from, &to))?;
+    let told = Some((&listener, &heard));
+    let solved = interruptible_told(py, &flag, threads, told, || {
+        solver.solve(&board, &from, &to)
+    })?;
     let solution = solved.map_err(|e| solve_error(py, e))?;
     Ok(Solution::from_core(
         &solution,
@@ -126,20 +138,25 @@ fn solve(
 
 /// Builds (or finds in the cache) the pattern databases that shortest
 /// solutions on `board` with the blank's goal on cell `blank` use; returns
-/// `(file or None, entries, seconds)` for each.
+/// `(file or None, entries, seconds)` for each. `progress` as for
+/// `solve`.
 #[pyfunction]
-#[pyo3(signature = (board, blank=0, pattern_tiles=None, cache=None))]
+#[pyo3(signature = (board, blank=0, pattern_tiles=None, cache=None, progress=None))]
 fn prepare(
     py: Python<'_>,
     board: &Bound<'_, PyAny>,
     blank: u32,
     pattern_tiles: Option<usize>,
     cache: Option<&Bound<'_, PyAny>>,
+    progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<(Option<String>, usize, f64)>> {
     let board = board_of(board)?;
+    let listener = Listener::of(progress)?;
     let flag = Arc::new(AtomicBool::new(false));
-    let solver = solver(true, cache, false, pattern_tiles, flag.clone())?;
-    let tables = interruptible(py, &flag, None, || solver.prepare(&board, blank))?
+    let (report, heard) = Listener::channel();
+    let solver = solver(true, cache, false, pattern_tiles, flag.clone())?.on_progress(report);
+    let told = Some((&listener, &heard));
+    let tables = interruptible_told(py, &flag, None, told, || solver.prepare(&board, blank))?
         .map_err(|e| solve_error(py, e))?;
     Ok(tables
         .into_iter()

@@ -91,7 +91,7 @@ def test_unreachable_is_an_exception_with_the_reason():
         ([1, 2, 3, 4, 5, 6, 7, 8, -1], None, "negative"),
         ([1, 2, 3, 4, 5, 6, 7, 8, 2.5], None, "integer"),
         ([1, 2, 3, 4, 5, 6, 7, 8, True], None, "not a number"),
-        ("1 2 3/4 x 6/7 8 0", None, "x"),
+        ("1 2 3/4 y 6/7 8 0", None, "y"),
         ([8, 1, 2, 3, 4, 5, 6, 7, 9], None, "blank"),
         ([1, 2, 3, 4, 5, 6, 7, 8, 0], [1, 2, 3, 4, 5, 6, 7, 9, 0], "token"),
         ([1, 2, 3, 4, 5, 6, 7, 8, 2**40], None, "too large"),
@@ -318,3 +318,30 @@ def test_an_unreachable_verdict_explains_itself():
     v = npuzzle.reach("4x4", "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0")
     assert not v and "14-15" in v.explain
 
+
+
+def test_table_builds_are_heard(tmp_path):
+    events = []
+    npuzzle.prepare("3x4", blank=11, cache=str(tmp_path), progress=events.append)
+    builds = [e for e in events if e["kind"] == "building"]
+    assert builds and builds[0]["done"] == 0 and builds[0]["table"].startswith("pdb-3x4")
+    assert builds[-1]["done"] == builds[-1]["total"]
+    assert all("message" in e for e in events)
+
+
+def test_notices_go_to_stderr_unless_silenced(capsys):
+    # A shortest search past 32 cells has no tables: the notice says so.
+    # (Long table builds are announced the same way, with their cost.)
+    one_move = list(range(1, 35)) + [0, 35]
+    npuzzle.solve("6x6", one_move, optimal=True)
+    assert "npuzzle: no pattern databases for boards of over 32 cells" in capsys.readouterr().err
+    npuzzle.solve("6x6", one_move, optimal=True, progress=False)
+    assert capsys.readouterr().err == ""
+    heard = []
+    npuzzle.solve("6x6", one_move, optimal=True, progress=heard.append)
+    assert [e["kind"] for e in heard][:1] == ["no_tables"]
+
+
+def test_a_repeated_tile_is_named():
+    with pytest.raises(ValueError, match="token 8 is on two cells of from"):
+        npuzzle.solve("3x3", "8 2 0/4 6 1/3 7 8")

@@ -173,10 +173,12 @@ async function loadNow({ resetArrangements = false } = {}) {
   $('board').value = show.board;
   $('from').value = text(state.start);
   $('to').value = text(state.goal);
-  // The preset list names the board while it is the one drawn.
+  // The preset list names the board while it is the one drawn, however
+  // it came (a preset, the URL, the default, typed).
   if (state.presetBoard !== show.board) {
-    state.presetBoard = null;
-    $('preset').value = '';
+    const preset = presetOf(show.board);
+    state.presetBoard = preset ? show.board : null;
+    $('preset').value = preset;
   }
   clearVerdict();
   showSolution();
@@ -510,6 +512,14 @@ async function save(animated) {
   } catch (error) {
     message(error.message);
   }
+}
+
+/** The preset list's entry for a board spec, or '' when it has none. */
+function presetOf(board) {
+  const aliases = { '3x3': '8-puzzle', '4x4': '15-puzzle', '5x5': '24-puzzle' };
+  const name = aliases[board] || board;
+  const listed = [...$('preset').options].some((o) => o.value === name && !name.endsWith('…'));
+  return listed ? name : '';
 }
 
 // ---- wiring --------------------------------------------------------------

@@ -67,10 +67,11 @@ pub enum Progress {
 }
 
 /// What building a table is expected to cost, for a notice before it
-/// starts. The figures are this project's measurements: about 0.55 µs an
+/// starts. The figures are this project's measurements: about 0.65 µs an
 /// entry on two cores (a 6-tile 5×5 table, 127.5 M entries, in 61 to 76
-/// s) and four bytes an entry, on disk and in memory (510 MB for that
-/// table).
+/// s, 0.48–0.60 µs; a 7-tile 4×4 one, 57.7 M entries, in 38 to 46 s,
+/// 0.66–0.80 µs) and four bytes an entry, on disk and in memory (510 MB
+/// for that 5×5 table).
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct BuildCost {
@@ -90,13 +91,13 @@ impl BuildCost {
     /// ```
     /// use npuzzle_core::BuildCost;
     /// let cost = BuildCost::of(127_512_000).unwrap();
-    /// assert_eq!((cost.seconds.round(), cost.bytes), (70.0, 510_048_000));
+    /// assert_eq!((cost.seconds.round(), cost.bytes), (83.0, 510_048_000));
     /// assert_eq!(BuildCost::of(504), None);
     /// ```
     #[must_use]
     pub fn of(entries: u64) -> Option<Self> {
         (entries >= Self::NOTICED_ENTRIES).then(|| Self {
-            seconds: (entries as f64 * 0.55e-6).max(1.0),
+            seconds: (entries as f64 * 0.65e-6).max(1.0),
             bytes: entries.saturating_mul(4),
         })
     }

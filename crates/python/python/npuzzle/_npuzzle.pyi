@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import os
-from typing import Iterable, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Callable, Iterable, Optional, Sequence, Tuple, Union, overload
 
 # A string such as "1 2 3/4 0 5", or integers (lists, tuples, NumPy
 # arrays; rows may be nested).
 ArrangementLike = Union[str, Iterable[int], Iterable[Iterable[int]]]
 BoardLike = Union["Board", str]
 CacheLike = Union[str, "os.PathLike[str]", bool, None]
+ProgressLike = Union[Callable[[dict[str, Any]], Any], bool, None]
 Move = Tuple[int, int]
 
 FRONTIER: int
@@ -133,14 +134,23 @@ def solve(
     mapped: bool = False,
     time_limit: Optional[float] = None,
     max_nodes: Optional[int] = None,
+    progress: ProgressLike = None,
 ) -> Solution:
     """A move sequence from ``from_`` to ``to`` (default: solved). By
-    default the command line's answer: shortest where that is cheap (up to
-    16 cells), near-shortest on rectangles of up to 144 cells, constructive
-    beyond; with ``optimal=True`` a shortest one. ``mapped``: tables from the cache are mapped read-only rather
-    than read, one copy for all the processes of a machine. ``time_limit``
-    (seconds of search) and ``max_nodes`` bound a shortest-path search:
-    past either it raises LimitReached (``.lower_bound``, ``.nodes``). Raises ValueError on bad input, Unreachable,
+    default the command line's answer: shortest where that is cheap
+    (rectangles of up to 16 cells, small state spaces), near-shortest on
+    rectangles of up to 144 cells, constructive beyond; with
+    ``optimal=True`` a shortest one. ``mapped``: tables from the cache are
+    mapped read-only rather than read, one copy for all the processes of a
+    machine. ``time_limit`` (seconds of search) and ``max_nodes`` bound a
+    shortest-path search: past either it raises LimitReached
+    (``.lower_bound``, ``.nodes``); on near-shortest answers
+    ``time_limit`` is time to improve the answer. Neither counts building
+    pattern databases (minutes on a first 5×5 search): ``progress`` hears
+    of it, a callable given a dict per report (``kind``, ``message``,
+    ``done``, ``total``, ``table``, ``seconds``, ``bytes``); by default a
+    notice on ``sys.stderr`` when a long build starts and ends;
+    ``False``: nothing. Raises ValueError on bad input, Unreachable,
     Unsupported, PdbError; KeyboardInterrupt on Ctrl-C."""
 
 def prepare(
@@ -148,8 +158,10 @@ def prepare(
     blank: int = 0,
     pattern_tiles: Optional[int] = None,
     cache: CacheLike = None,
+    progress: ProgressLike = None,
 ) -> list[Tuple[Optional[str], int, float]]:
-    """Builds or loads the pattern databases: (file, entries, seconds) each."""
+    """Builds or loads the pattern databases: (file, entries, seconds)
+    each. ``progress`` as for ``solve``."""
 
 @overload
 def gen(

@@ -18,6 +18,20 @@ pub struct Solution {
 }
 
 impl Solution {
+    /// What is known of this solution without its moves, found in
+    /// `elapsed`.
+    #[must_use]
+    pub fn summary(&self, elapsed: Duration) -> Summary {
+        Summary {
+            length: self.len() as u64,
+            multi_tile_moves: self.multi_tile_moves(),
+            optimal: self.is_optimal(),
+            lower_bound: self.lower_bound(),
+            nodes: self.nodes(),
+            elapsed,
+        }
+    }
+
     /// A solution found and replayed on `board`.
     pub(crate) fn new(moves: Vec<Move>, optimal: bool, nodes: u64, board: &Board) -> Self {
         Self {

@@ -73,14 +73,7 @@ impl Solver<'_> {
                     out(m)?;
                 }
             }
-            return Ok(Summary {
-                length: solution.len() as u64,
-                multi_tile_moves: solution.multi_tile_moves(),
-                optimal: solution.is_optimal(),
-                lower_bound: solution.lower_bound(),
-                nodes: solution.nodes(),
-                elapsed: started.elapsed(),
-            });
+            return Ok(solution.summary(started.elapsed()));
         };
         if let Verdict::Unreachable(reason) = reach(board, from, to)? {
             return Err(SolveError::Unreachable(reason));
