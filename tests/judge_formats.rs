@@ -219,3 +219,20 @@ fn classic_bad_input_comes_after_the_earlier_answers() {
         "{err}"
     );
 }
+
+#[test]
+fn input_after_the_last_case_is_refused_after_the_answers() {
+    let case = "2 3 4 0\n1 5 7 8\n9 6 10 12\n13 14 11 15\n";
+    let (code, out, err) = run(&["judge", "uva10181"], &format!("1\n{case}7\n"));
+    assert_eq!((code, out.as_str()), (2, "LLLDRDRDR\n"), "{err}");
+    assert!(
+        err.contains("line 6: '7' comes after the last case"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["judge", "cf645a"], "AB\nXC\nXB\nAC\nAB\n");
+    assert_eq!(code, 2, "{err}");
+    // A letter twice: the line where it comes the second time.
+    let (code, _, err) = run(&["judge", "cf645a"], "AA\nXC\nXB\nAC\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("line 1: A appears twice in the grid"), "{err}");
+}

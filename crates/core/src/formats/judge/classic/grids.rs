@@ -49,12 +49,11 @@ fn char_cells<R: BufRead, T>(
     what: &str,
     kinds: &str,
     cell: impl Fn(char) -> Option<T>,
-) -> Result<(Vec<T>, u64), Error> {
+) -> Result<(Vec<T>, Vec<u64>), Error> {
     let mut cells = Vec::with_capacity(count);
-    let mut line = 0;
+    let mut lines = Vec::with_capacity(count);
     while cells.len() < count {
         let (word, at) = tokens.expect_word(what)?;
-        line = at;
         for c in word.chars() {
             let value = cell(c)
                 .ok_or_else(|| tokens.bad_at(at, format!("'{}' is not {kinds}", shorten(&word))))?;
@@ -65,15 +64,16 @@ fn char_cells<R: BufRead, T>(
                 ));
             }
             cells.push(value);
+            lines.push(at);
         }
     }
-    Ok((cells, line))
+    Ok((cells, lines))
 }
 
 /// A 3×3 grid written cell by cell (`2 3 4 1 5 x 7 6 8`; cells may also
 /// run together in a word).
 pub(super) fn eight_grid<R: BufRead>(tokens: &mut Tokens<R>) -> Result<Grid, Error> {
-    let (cells, line) = char_cells(
+    let (cells, lines) = char_cells(
         tokens,
         9,
         "the 3×3 grid's nine cells",
@@ -81,7 +81,7 @@ pub(super) fn eight_grid<R: BufRead>(tokens: &mut Tokens<R>) -> Result<Grid, Err
         eight_cell,
     )?;
     let grid: Grid = cells.try_into().expect("nine cells");
-    check_eight(tokens, &grid, line)?;
+    check_eight(tokens, &grid, lines[8])?;
     Ok(grid)
 }
 
@@ -144,17 +144,20 @@ pub(super) fn letters_grid<R: BufRead>(tokens: &mut Tokens<R>) -> Result<Arrange
         'X' => Some(0),
         _ => None,
     };
-    let (grid, line) = char_cells(
+    let (grid, lines) = char_cells(
         tokens,
         4,
         "a 2×2 grid of A, B, C and X",
         "A, B, C or X",
         letter,
     )?;
-    let mut sorted = grid.clone();
-    sorted.sort_unstable();
-    if sorted != [0, 1, 2, 3] {
-        return Err(tokens.bad_at(line, "a grid holds A, B, C and X once each".into()));
+    // The line of the letter's second time, as a reader would look for it.
+    if let Some(i) = (1..4).find(|&i| grid[..i].contains(&grid[i])) {
+        let name = ["X", "A", "B", "C"][grid[i] as usize];
+        return Err(tokens.bad_at(
+            lines[i],
+            format!("{name} appears twice in the grid: it holds A, B, C and X once each"),
+        ));
     }
     Ok(Arrangement::new(grid))
 }

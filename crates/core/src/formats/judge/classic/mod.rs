@@ -46,7 +46,9 @@ pub(crate) fn run<R: BufRead, W: Write>(
         solver,
         answered: 0,
     };
-    let result = cases.all(format, output);
+    let result = cases
+        .all(format, output)
+        .and_then(|()| cases.nothing_after(format));
     output.flush()?;
     result.map(|()| cases.answered)
 }
@@ -222,6 +224,26 @@ impl<R: BufRead> Cases<'_, R> {
     /// Whether another word follows (the cases that run to the end).
     fn has_more(&mut self) -> Result<bool, Error> {
         self.tokens.peek_word()
+    }
+
+    /// Refuses input after the last case of a format whose cases are
+    /// counted (or that has one): a case too many, or a stray number,
+    /// is a slip the judge's answer would hide. Formats read to the end
+    /// (HDU 1043) or to a `-1` (AOJ 0190) have nothing after.
+    fn nothing_after(&mut self, format: JudgeFormat) -> Result<(), Error> {
+        if matches!(format, JudgeFormat::Hdu1043 | JudgeFormat::Aoj0190) {
+            return Ok(());
+        }
+        match self.tokens.next_word()? {
+            None => Ok(()),
+            Some((word, line)) => Err(self.tokens.bad_at(
+                line,
+                format!(
+                    "'{}' comes after the last case: the input should end there",
+                    word.chars().take(24).collect::<String>()
+                ),
+            )),
+        }
     }
 
     /// One answer line.
