@@ -17,13 +17,15 @@ pub(crate) mod construct;
 pub mod error;
 pub(crate) mod progress;
 pub(crate) mod search;
+mod solution;
 mod solver;
 
 pub use error::{BadFile, Limit, PdbError, SolveError};
 pub use progress::{BuildCost, Progress};
 pub use search::ida::split;
 pub use search::pdb::PdbCache;
-pub use solver::{MAX_CONSTRUCTED, MAX_MOVES_HELD, Solution, Solver, Summary, Table};
+pub use solution::{Solution, Summary};
+pub use solver::{MAX_CONSTRUCTED, MAX_MOVES_HELD, Solver, Table};
 
 use crate::moves::Move;
 

@@ -15,11 +15,11 @@ use rustc_hash::FxHashSet;
 
 use crate::arrangement::Token;
 use crate::moves::Move;
-use crate::solve::search::ida::{self, BLANK_MARK, Heuristic, Rectangle, line_conflicts};
+use crate::solve::search::rectangle::{self, BLANK_MARK, Heuristic, Rectangle, line_conflicts};
 use crate::solve::search::stop::Stop;
 
 /// One arrangement of a layer: the goal cell of the tile on each cell
-/// (`BLANK_MARK` on the blank, as `ida::relabel` writes them), the
+/// (`BLANK_MARK` on the blank, as `rectangle::relabel` writes them), the
 /// blank's cell, its estimate and hash.
 struct Node {
     tiles: Vec<u8>,
@@ -42,7 +42,7 @@ pub(crate) fn search(
 ) -> Option<(Vec<Move>, u64)> {
     let rect = Rectangle::new(rows, cols);
     let n = rows * cols;
-    let (tiles, blank_goal) = ida::relabel(a, b);
+    let (tiles, blank_goal) = rectangle::relabel(a, b);
     let blank = tiles.iter().position(|&t| t == BLANK_MARK)? as u8;
     // Zobrist keys: one per (cell, goal cell or blank).
     let keys: Vec<u64> = (0..n * (n + 1))
@@ -132,7 +132,7 @@ pub(crate) fn search(
     }
     path.push(blank);
     path.reverse();
-    Some((ida::path_moves(&path), expanded))
+    Some((rectangle::path_moves(&path), expanded))
 }
 
 /// The Manhattan distance plus linear conflicts `h` of `before`, updated
@@ -172,7 +172,7 @@ mod tests {
     fn the_estimate_move_by_move_is_the_whole_one() {
         let a: Vec<Token> = vec![7, 2, 11, 0, 5, 1, 9, 3, 10, 4, 8, 6];
         let b: Vec<Token> = (1..12).chain([0]).collect();
-        let (tiles, blank_goal) = ida::relabel(&a, &b);
+        let (tiles, blank_goal) = rectangle::relabel(&a, &b);
         let rect = Rectangle::new(3, 4);
         let whole = Heuristic::manhattan(&rect, blank_goal);
         let mut before = tiles;
@@ -213,7 +213,7 @@ mod tests {
         let (moves, expanded) = search(6, 6, &a, &b, 200, Stop::default()).expect("a solution");
         assert_eq!(played(&a, &moves), b);
         assert!(expanded >= moves.len() as u64);
-        let (tiles, blank_goal) = ida::relabel(&a, &b);
+        let (tiles, blank_goal) = rectangle::relabel(&a, &b);
         let estimate = Heuristic::manhattan(&Rectangle::new(6, 6), blank_goal).value(&tiles);
         assert!(moves.len() as u32 >= estimate);
     }

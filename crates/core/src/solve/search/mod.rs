@@ -3,6 +3,9 @@
 //! windows only shorten.
 //!
 //! - `bfs`: breadth-first search over every arrangement of a small board;
+//! - `rectangle`: what the searches on rectangles share: the rectangle,
+//!   arrangements relabelled by goal cells, the heuristic and the
+//!   pattern databases' partitions;
 //! - `ida`: IDA* on rectangles with additive pattern databases, split
 //!   over cores (and machines: [`split`](crate::split));
 //! - `ida_blanks`: IDA* with several blanks on any board of up to 64 cells;
@@ -21,6 +24,7 @@ pub(crate) mod ida;
 pub(crate) mod ida_blanks;
 pub(crate) mod pdb;
 pub(crate) mod placement;
+pub(crate) mod rectangle;
 pub(crate) mod shorten;
 pub(crate) mod stop;
 pub(crate) mod weighted;

@@ -25,7 +25,8 @@ use rayon::prelude::*;
 
 use crate::arrangement::{BLANK, Token};
 use crate::moves::Move;
-use crate::solve::search::ida::{self, Heuristic, Rectangle};
+use crate::solve::search::ida;
+use crate::solve::search::rectangle::{self, Heuristic, Rectangle};
 use crate::solve::search::stop::Stop;
 
 /// The window lengths of the passes, in moves, in order: short ones are
@@ -212,7 +213,7 @@ fn re_search(
     let part = |tokens: &[Token]| -> Vec<Token> {
         (0..box_rows * box_cols).map(|i| tokens[cell(i)]).collect()
     };
-    let (tiles, blank_goal) = ida::relabel(&part(from), &part(to));
+    let (tiles, blank_goal) = rectangle::relabel(&part(from), &part(to));
     let rect = Rectangle::new(box_rows, box_cols);
     let heuristic = Heuristic::manhattan(&rect, blank_goal);
     // Every solution has the window's parity: one shorter has at most
@@ -265,8 +266,8 @@ mod tests {
     use crate::solve::search::bfs;
     use crate::{Arrangement, Board};
 
-    use crate::solve::search::ida::path_moves as walk;
     use crate::solve::search::played;
+    use crate::solve::search::rectangle::path_moves as walk;
 
     /// A random walk of `steps` moves of the blank from `start` on `rows`
     /// × `cols` (a move may undo the one before: the walks wander).

@@ -16,7 +16,7 @@
 use rustc_hash::FxHashMap;
 
 use crate::solve::Found;
-use crate::solve::search::ida::{BLANK_MARK, Heuristic, PatternValues, path_moves};
+use crate::solve::search::rectangle::{BLANK_MARK, Heuristic, PatternValues, path_moves};
 use crate::solve::search::stop::Stop;
 
 /// A weight w as a fraction: states are ordered by `den·g + num·h`.
@@ -290,7 +290,7 @@ mod tests {
     use super::*;
     use crate::generate::Generator;
     use crate::solve::search::bfs;
-    use crate::solve::search::ida::{Rectangle, relabel};
+    use crate::solve::search::rectangle::{Rectangle, relabel};
     use crate::{Arrangement, Board};
 
     /// On 3×3, against breadth-first search: every answer within 1.5

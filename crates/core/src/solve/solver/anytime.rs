@@ -13,7 +13,7 @@
 use super::Solver;
 use crate::arrangement::Token;
 use crate::solve::progress::Progress;
-use crate::solve::search::ida::Heuristic;
+use crate::solve::search::rectangle::Heuristic;
 use crate::solve::search::shorten::{self, EFFORTS};
 use crate::solve::search::stop::Stop;
 use crate::solve::search::weighted::{self, Near, Weight};

@@ -19,8 +19,8 @@ use crate::moves::Move;
 use crate::solve::Found;
 use crate::solve::construct::boxes;
 use crate::solve::error::SolveError;
-use crate::solve::search::ida::{self, Heuristic, Rectangle};
 use crate::solve::search::placement;
+use crate::solve::search::rectangle::{self, Heuristic, Rectangle};
 
 impl Solver<'_> {
     /// A solution of `a` → `b` on a rectangle: lines filled by shortest
@@ -69,7 +69,7 @@ impl Solver<'_> {
         }
         debug_assert_eq!(walk.last().copied(), Some(n - 1));
         let lower_bound = if n <= 64 {
-            let (tiles, blank_goal) = ida::relabel(a, b);
+            let (tiles, blank_goal) = rectangle::relabel(a, b);
             Heuristic::manhattan(&Rectangle::new(rows, cols), blank_goal).value(&tiles)
         } else {
             // Past the searches' rectangles: the Manhattan distance alone.

@@ -33,14 +33,13 @@ mod anytime;
 mod choice;
 mod line_reduction;
 mod near_shortest;
-mod solution;
 mod stream;
 mod tables;
 
+use crate::solve::solution::{Solution, Summary};
 use choice::Construction;
 pub(crate) use choice::Method;
 pub use choice::{MAX_CONSTRUCTED, MAX_MOVES_HELD};
-pub use solution::{Solution, Summary};
 pub use tables::Table;
 
 /// Finds move sequences, each replayed before it is handed out.

@@ -10,8 +10,8 @@ use super::{Improve, Solver};
 use crate::arrangement::Token;
 use crate::solve::error::SolveError;
 use crate::solve::search::beam;
-use crate::solve::search::ida::{self, Rectangle};
 use crate::solve::search::pdb;
+use crate::solve::search::rectangle::{self, Rectangle};
 use crate::solve::search::stop::Stop;
 use crate::solve::search::weighted::{self, Near};
 
@@ -82,7 +82,7 @@ impl Solver<'_> {
             near
         } else {
             let rect = Rectangle::new(rows, cols);
-            let (tiles, blank_goal) = ida::relabel(a, b);
+            let (tiles, blank_goal) = rectangle::relabel(a, b);
             let tables = self.near_tables(&rect, blank_goal);
             let heuristic = self.heuristic_of(&rect, blank_goal, tables)?;
             let first = weighted::search(
@@ -143,7 +143,8 @@ impl Solver<'_> {
     /// cells. The strong tables are not used even when at hand: loading
     /// them (2 GB on 5×5) would take longer than the whole search.
     fn near_tables(&self, rect: &Rectangle, blank_goal: u8) -> Option<Vec<Vec<u8>>> {
-        (rect.rows * rect.cols <= pdb::MAX_TABLE_CELLS)
-            .then(|| ida::compact_partition(rect, blank_goal, near_tiles(rect.rows * rect.cols)))
+        (rect.rows * rect.cols <= pdb::MAX_TABLE_CELLS).then(|| {
+            rectangle::compact_partition(rect, blank_goal, near_tiles(rect.rows * rect.cols))
+        })
     }
 }

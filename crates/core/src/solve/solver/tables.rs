@@ -10,8 +10,8 @@ use crate::arrangement::{Token, all_distinct};
 use crate::board::{Board, Cell};
 use crate::solve::error::{Limit, SolveError};
 use crate::solve::progress::Progress;
-use crate::solve::search::ida::{self, Heuristic, Rectangle};
 use crate::solve::search::pdb::{self, Pattern};
+use crate::solve::search::rectangle::{self, Heuristic, Rectangle};
 
 use super::Solver;
 use super::choice::{SMALL_TABLES_UP_TO, sides};
@@ -31,7 +31,7 @@ impl Solver<'_> {
         }
         self.check_pattern_tiles(rows * cols - 1)?;
         let rect = Rectangle::new(rows, cols);
-        let (tiles, blank_goal) = ida::relabel(a, b);
+        let (tiles, blank_goal) = rectangle::relabel(a, b);
         let heuristic = self.heuristic_of(&rect, blank_goal, self.tables(&rect, blank_goal))?;
         Ok((heuristic, tiles))
     }
@@ -116,10 +116,10 @@ impl Solver<'_> {
             return None;
         }
         let max = self.pattern_tiles.unwrap_or_else(|| {
-            let strong = ida::default_max_tiles(rect);
-            let small = ida::small_max_tiles(rect);
+            let strong = rectangle::default_max_tiles(rect);
+            let small = rectangle::small_max_tiles(rect);
             let at_hand = || {
-                ida::partition(rect, blank_goal, strong)
+                rectangle::partition(rect, blank_goal, strong)
                     .into_iter()
                     .all(|cells| {
                         pdb::at_hand(&pattern(rect, cells, blank_goal), self.cache.as_ref())
@@ -131,7 +131,7 @@ impl Solver<'_> {
                 small
             }
         });
-        (max >= 2).then(|| ida::partition(rect, blank_goal, max))
+        (max >= 2).then(|| rectangle::partition(rect, blank_goal, max))
     }
 
     /// Builds (or finds in the cache) the tables that shortest solutions
@@ -158,7 +158,7 @@ impl Solver<'_> {
         let strong = Solver {
             pattern_tiles: Some(
                 self.pattern_tiles
-                    .unwrap_or_else(|| ida::default_max_tiles(&rect)),
+                    .unwrap_or_else(|| rectangle::default_max_tiles(&rect)),
             ),
             optimal: true,
             ..Solver::default()

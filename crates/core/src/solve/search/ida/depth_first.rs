@@ -5,8 +5,8 @@
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use super::heuristic::{Heuristic, SearchState};
 use super::limit::{LIMIT_CHUNK, SearchLimit};
+use crate::solve::search::rectangle::{Heuristic, SearchState};
 
 /// No cut: a search that goes as deep as its bound.
 const NO_CUT: u32 = u32::MAX;

@@ -23,12 +23,8 @@ use rayon::prelude::*;
 
 use crate::moves::Move;
 use crate::solve::Found;
+use crate::solve::search::rectangle::{BLANK_MARK, Heuristic, SearchState, path_moves};
 use crate::solve::search::stop::Stop;
-
-/// The blank's mark in a relabelled state.
-pub(crate) const BLANK_MARK: u8 = u8::MAX;
-/// No pattern.
-const NONE: u8 = u8::MAX;
 
 /// The shared state of one search.
 struct Shared {
@@ -51,16 +47,6 @@ pub const FRONTIER: u32 = 6;
 #[cfg(test)]
 pub fn ida_star(heuristic: &Heuristic, tiles: &[u8]) -> Found {
     ida_star_until(heuristic, tiles, None).expect("not cancelled")
-}
-
-/// The moves along a path of blank cells.
-pub(crate) fn path_moves(path: &[u8]) -> Vec<Move> {
-    path.windows(2)
-        .map(|w| Move {
-            from: w[1] as u32,
-            to: w[0] as u32,
-        })
-        .collect()
 }
 
 /// The parity of every solution's length from `tiles` (each move is a
@@ -237,38 +223,12 @@ fn frontier_below(heuristic: &Heuristic, root: &SearchState) -> Vec<(SearchState
     frontier
 }
 
-/// Relabels an arrangement pair for the search: `tiles[cell]` is the goal
-/// cell of the token on `cell` (`BLANK_MARK` for the blank). Tokens must
-/// be distinct.
-pub fn relabel(from: &[u32], to: &[u32]) -> (Vec<u8>, u8) {
-    let mut goal_of = std::collections::HashMap::new();
-    for (cell, &t) in to.iter().enumerate() {
-        goal_of.insert(t, cell as u8);
-    }
-    let tiles = from
-        .iter()
-        .map(|&t| if t == 0 { BLANK_MARK } else { goal_of[&t] })
-        .collect();
-    let blank_goal = goal_of[&0];
-    (tiles, blank_goal)
-}
-
 mod depth_first;
-mod heuristic;
 mod limit;
-mod partition;
-mod pattern_values;
-mod rectangle;
 pub mod split;
 
 use depth_first::{Dfs, previous_blank};
-pub use heuristic::Heuristic;
-use heuristic::SearchState;
-pub(crate) use heuristic::line_conflicts;
 pub(crate) use limit::SearchLimit;
-pub use partition::{compact_partition, default_max_tiles, partition, small_max_tiles};
-pub(crate) use pattern_values::PatternValues;
-pub use rectangle::Rectangle;
 
 #[cfg(test)]
 mod tests;

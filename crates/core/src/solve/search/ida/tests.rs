@@ -6,10 +6,11 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
-use super::{Heuristic, Rectangle, ida_star, ida_star_until, partition, relabel, shorter_than};
+use super::{ida_star, ida_star_until, shorter_than};
 use crate::board::Board;
 use crate::moves::replay;
 use crate::solve::search::pdb::{Pattern, PatternDb};
+use crate::solve::search::rectangle::{Heuristic, Rectangle, partition, relabel};
 
 const BLANK: u8 = u8::MAX;
 

@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 
 use super::*;
 use crate::generate::Generator;
-use crate::solve::search::ida::{ida_star_logged, relabel};
+use crate::solve::search::ida::ida_star_logged;
+use crate::solve::search::rectangle::relabel;
 use crate::{Arrangement, Board, Solver};
 
 fn one_thread<T: Send>(f: impl FnOnce() -> T + Send) -> T {

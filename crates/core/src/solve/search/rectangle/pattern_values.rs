@@ -109,7 +109,7 @@ impl Heuristic {
     /// Database `p`'s value with the blank on `blank` and the tiles on
     /// `place`, but for `moved` (a tile and its new cell), on the board as
     /// it is or reflected about its main diagonal.
-    pub(super) fn pattern_value(
+    pub(crate) fn pattern_value(
         &self,
         p: usize,
         place: &[u8],
@@ -144,9 +144,9 @@ impl Heuristic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::search::ida::BLANK_MARK;
-    use crate::solve::search::ida::Rectangle;
     use crate::solve::search::pdb::{self, Pattern};
+    use crate::solve::search::rectangle::BLANK_MARK;
+    use crate::solve::search::rectangle::Rectangle;
     use rand::{Rng, SeedableRng};
 
     /// `PatternValues` kept move by move equal the value computed from scratch, on

@@ -1,0 +1,89 @@
+//! What every search over whole arrangements of a rectangle shares
+//! (IDA*, weighted A*, the beam, the windows, the line reduction): the
+//! rectangle itself (its sides, each cell's neighbours, distances and
+//! the reflection about the main diagonal, in this file), arrangements
+//! relabelled by goal cells, and the heuristic:
+//! - `heuristic`: pattern database values or Manhattan distance with
+//!   linear conflicts, kept incrementally along a search;
+//! - `partition`: which tiles each pattern database holds;
+//! - `pattern_values`: a state's values per pattern, for searches that
+//!   hold many states at once.
+
+mod heuristic;
+mod partition;
+mod pattern_values;
+
+pub(crate) use heuristic::{Heuristic, SearchState, line_conflicts};
+pub(crate) use partition::{compact_partition, default_max_tiles, partition, small_max_tiles};
+pub(crate) use pattern_values::PatternValues;
+
+use crate::moves::Move;
+use crate::solve::search::pdb;
+
+/// The blank's mark in a relabelled state.
+pub(crate) const BLANK_MARK: u8 = u8::MAX;
+/// No pattern.
+const NONE: u8 = u8::MAX;
+
+/// A rectangle and its distance table.
+#[derive(Clone, Debug)]
+pub struct Rectangle {
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    pub(crate) neighbours: Vec<Vec<u8>>,
+}
+
+impl Rectangle {
+    /// A rectangle of `rows` × `cols` cells (at most 64).
+    pub fn new(rows: usize, cols: usize) -> Self {
+        assert!((2..=64).contains(&(rows * cols)));
+        Self {
+            rows,
+            cols,
+            neighbours: pdb::grid_neighbours(rows, cols),
+        }
+    }
+
+    pub(crate) fn cell_count(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    pub(crate) fn distance(&self, a: u8, b: u8) -> u32 {
+        let (a, b) = (a as usize, b as usize);
+        ((a / self.cols).abs_diff(b / self.cols) + (a % self.cols).abs_diff(b % self.cols)) as u32
+    }
+
+    /// The cell mirrored about the main diagonal (square boards).
+    pub(crate) fn transpose(&self, c: u8) -> u8 {
+        let c = c as usize;
+        ((c % self.cols) * self.cols + c / self.cols) as u8
+    }
+}
+
+/// Relabels an arrangement pair for the search: `tiles[cell]` is the goal
+/// cell of the token on `cell` (`BLANK_MARK` for the blank). Tokens must
+/// be distinct.
+pub(crate) fn relabel(from: &[u32], to: &[u32]) -> (Vec<u8>, u8) {
+    let mut goal_of = std::collections::HashMap::new();
+    for (cell, &t) in to.iter().enumerate() {
+        goal_of.insert(t, cell as u8);
+    }
+    let tiles = from
+        .iter()
+        .map(|&t| if t == 0 { BLANK_MARK } else { goal_of[&t] })
+        .collect();
+    let blank_goal = goal_of[&0];
+    (tiles, blank_goal)
+}
+
+/// The moves along a path of blank cells.
+pub(crate) fn path_moves(path: &[u8]) -> Vec<Move> {
+    path.windows(2)
+        .map(|w| Move {
+            from: w[1] as u32,
+            to: w[0] as u32,
+        })
+        .collect()
+}
