@@ -18,13 +18,13 @@ fn cache_dir() -> Result<PathBuf> {
 }
 
 /// The cache the CLI hands to the library.
-pub fn cache() -> Result<PdbCache> {
+pub(crate) fn cache() -> Result<PdbCache> {
     let dir = cache_dir()?;
     PdbCache::at(dir).context("pattern database cache")
 }
 
 /// The cache for searches: on failure a warning, and tables in memory.
-pub fn cache_or_warn() -> Option<PdbCache> {
+pub(crate) fn cache_or_warn() -> Option<PdbCache> {
     cache()
         .map_err(|e| eprintln!("warning: {e:#}; tables are kept in memory only"))
         .ok()

@@ -12,13 +12,13 @@ use npuzzle_core::formats::judge::JudgeFormat;
 /// replayed before it is printed. The manual is in docs/guide.md.
 #[derive(Parser)]
 #[command(name = "npuzzle", version, max_term_width = 100)]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     pub command: Command,
 }
 
 #[derive(Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Whether FROM can be turned into TO, and the invariant that differs.
     ///
     /// Prints "reachable", or "unreachable:" and the invariant that
@@ -114,7 +114,7 @@ pub enum Command {
 }
 
 #[derive(Subcommand)]
-pub enum PdbAction {
+pub(crate) enum PdbAction {
     /// Build (or load) the databases that `solve --optimal` uses on a rectangle.
     Build {
         /// The rectangle: `RxC` (at most 32 cells), a preset or @FILE.
@@ -137,7 +137,7 @@ pub enum PdbAction {
 }
 
 #[derive(clap::Args)]
-pub struct Question {
+pub(crate) struct Question {
     /// Board spec: RxC (any dimension), mask:ROW/ROW, graph:N:u-v,..., @FILE or a preset.
     #[arg(short, long)]
     pub board: Option<String>,
@@ -159,7 +159,7 @@ fn judge_format(name: &str) -> Result<JudgeFormat, String> {
 
 /// The options of `solve`.
 #[derive(clap::Args)]
-pub struct SolveArgs {
+pub(crate) struct SolveArgs {
     #[command(flatten)]
     pub question: Question,
     /// A shortest solution on any rectangle (IDA* with pattern databases).
@@ -192,7 +192,7 @@ pub struct SolveArgs {
 
 /// The options of `batch`.
 #[derive(clap::Args)]
-pub struct BatchArgs {
+pub(crate) struct BatchArgs {
     /// Answer each line with a solution ("moves", "length", "optimal", "nodes").
     #[arg(long)]
     pub solve: bool,
@@ -213,7 +213,7 @@ pub struct BatchArgs {
 
 /// The options of `gen`.
 #[derive(clap::Args)]
-pub struct GenArgs {
+pub(crate) struct GenArgs {
     /// Board spec (as for reach).
     #[arg(short, long, required_unless_present = "board_word")]
     pub board: Option<String>,
@@ -239,7 +239,7 @@ pub struct GenArgs {
 
 /// The options of `apply`.
 #[derive(clap::Args)]
-pub struct ApplyArgs {
+pub(crate) struct ApplyArgs {
     /// Board spec (as for reach).
     #[arg(short, long)]
     pub board: Option<String>,
@@ -264,7 +264,7 @@ pub struct ApplyArgs {
 
 /// The options of `show`.
 #[derive(clap::Args)]
-pub struct ShowArgs {
+pub(crate) struct ShowArgs {
     /// Board spec (as for reach).
     #[arg(short, long)]
     pub board: Option<String>,
@@ -287,7 +287,7 @@ pub struct ShowArgs {
 
 /// Limits on shortest-path searches, as flags.
 #[derive(clap::Args, Debug, Clone, Copy)]
-pub struct SearchLimits {
+pub(crate) struct SearchLimits {
     /// Where the answer is shortest (--optimal, and up to 16 cells): stop
     /// the search after this many seconds (table builds not counted):
     /// exit 2, "limit reached", with what it ruled out. Where it is
@@ -303,7 +303,7 @@ pub struct SearchLimits {
 
 /// When to colour a drawing.
 #[derive(Clone, Copy, Default, ValueEnum)]
-pub enum Color {
+pub(crate) enum Color {
     /// When writing to a terminal.
     #[default]
     Auto,
@@ -315,7 +315,7 @@ pub enum Color {
 
 /// Serves the page and its JSON API: loopback only unless told otherwise.
 #[derive(clap::Args, Debug)]
-pub struct ServeArgs {
+pub(crate) struct ServeArgs {
     /// The port to listen on (0: any free port; the address is printed on stderr).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,

@@ -110,7 +110,7 @@ const QUESTIONS: &[(&str, &str, &str)] = &[
 
 /// Prints every sample: its title and command, its input (each line
 /// after `<`) and npuzzle's answers.
-pub fn run(out: &mut impl Write) -> Result<()> {
+pub(crate) fn run(out: &mut impl Write) -> Result<()> {
     // The 15-puzzle samples search: their tables are cached as solve's.
     let cache = crate::cache::cache_or_warn();
     for (format, title, input) in SAMPLES {

@@ -12,7 +12,7 @@ use crate::cli::Color;
 
 impl Color {
     /// Whether to colour now.
-    pub fn on(self) -> bool {
+    pub(crate) fn on(self) -> bool {
         match self {
             Self::Auto => std::io::stdout().is_terminal(),
             Self::Always => true,
@@ -23,7 +23,7 @@ impl Color {
 
 /// An arrangement as it is typed: rows split by `/` on 2-D boxes, spaces
 /// elsewhere.
-pub fn arrangement_text(board: &Board, a: &Arrangement) -> String {
+pub(crate) fn arrangement_text(board: &Board, a: &Arrangement) -> String {
     let tokens: Vec<String> = a.tokens().iter().map(u32::to_string).collect();
     match board.box_dims() {
         Some(&[_, cols]) if cols > 0 => tokens
@@ -37,7 +37,7 @@ pub fn arrangement_text(board: &Board, a: &Arrangement) -> String {
 
 /// Moves in the board's notation: direction letters on 2-D boards,
 /// `from-to` pairs elsewhere.
-pub fn moves_text(board: &Board, from: &Arrangement, moves: &[Move]) -> String {
+pub(crate) fn moves_text(board: &Board, from: &Arrangement, moves: &[Move]) -> String {
     // Letters name a tile by the blank it slides into: one blank only.
     let letters = (from.blank_count() == 1).then(|| directions(board, moves));
     letters.flatten().unwrap_or_else(|| {
@@ -50,7 +50,7 @@ pub fn moves_text(board: &Board, from: &Arrangement, moves: &[Move]) -> String {
 }
 
 /// `solve --steps`: every arrangement from the start to the end, drawn.
-pub fn print_steps(
+pub(crate) fn print_steps(
     board: &Board,
     from: &Arrangement,
     to: &Arrangement,

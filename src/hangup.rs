@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Sets `flag` when stdout's reader hangs up (a pipe's read end closed,
 /// a terminal gone). Stdout as a file never hangs up: the thread then
 /// waits, idle, until the process ends.
-pub fn on_stdout_hangup(flag: Arc<AtomicBool>) {
+pub(crate) fn on_stdout_hangup(flag: Arc<AtomicBool>) {
     #[cfg(unix)]
     std::thread::spawn(move || {
         loop {

@@ -17,7 +17,7 @@ const MAX_FILE: u64 = 1 << 30;
 
 /// The text of an argument, or of the file it names with `@FILE` (big
 /// boards do not fit in an argument list), at most [`MAX_FILE`] bytes.
-pub fn argument_text<'a>(arg: &'a str, which: &str) -> Result<std::borrow::Cow<'a, str>> {
+pub(crate) fn argument_text<'a>(arg: &'a str, which: &str) -> Result<std::borrow::Cow<'a, str>> {
     use std::io::Read;
     /// Whether an argument has taken stdin already.
     static STDIN_TAKEN: AtomicBool = AtomicBool::new(false);
@@ -60,20 +60,24 @@ fn spec_text(arg: &str) -> Result<std::borrow::Cow<'_, str>> {
 }
 
 /// A board spec from the command line, or from a file with `@FILE`.
-pub fn read_spec(arg: &str) -> Result<Board> {
+pub(crate) fn read_spec(arg: &str) -> Result<Board> {
     Ok(spec_text(arg)?.parse()?)
 }
 
 /// An arrangement for `board` from the command line, or from a file with
 /// `@FILE`; rows marked with `/` are checked against the board's.
-pub fn arrangement(board: &Board, arg: &str, which: &str) -> Result<Arrangement> {
+pub(crate) fn arrangement(board: &Board, arg: &str, which: &str) -> Result<Arrangement> {
     let text = argument_text(arg, which)?;
     Ok(Arrangement::parse_on(board, &text, which)?)
 }
 
 /// A board and an arrangement on it: the arrangement's size is checked
 /// against the spec's before the board is built.
-pub fn board_and_arrangement(board: &str, arg: &str, which: &str) -> Result<(Board, Arrangement)> {
+pub(crate) fn board_and_arrangement(
+    board: &str,
+    arg: &str,
+    which: &str,
+) -> Result<(Board, Arrangement)> {
     let spec = spec_text(board)?;
     let text = argument_text(arg, which)?;
     let tokens = Arrangement::parse_named(&text, which)?.tokens().len();
@@ -107,7 +111,7 @@ fn blank_hint(arrangement: &Arrangement, which: &str) -> Result<()> {
 }
 
 /// The target given, or the solved arrangement with `blanks` blanks last.
-pub fn target(board: &Board, to: Option<&str>, blanks: usize) -> Result<Arrangement> {
+pub(crate) fn target(board: &Board, to: Option<&str>, blanks: usize) -> Result<Arrangement> {
     match to {
         Some(text) => arrangement(board, text, "to"),
         None => Ok(Arrangement::solved_with_blanks(board.cell_count(), blanks)),
@@ -116,7 +120,7 @@ pub fn target(board: &Board, to: Option<&str>, blanks: usize) -> Result<Arrangem
 
 impl Question {
     /// The board, FROM and TO a question names, read and checked.
-    pub fn read(&self) -> Result<(Board, Arrangement, Arrangement)> {
+    pub(crate) fn read(&self) -> Result<(Board, Arrangement, Arrangement)> {
         let (board, from, to) = self.texts()?;
         let (board, from) = board_and_arrangement(board, from, "from")?;
         let to = target(&board, to, from.blank_count())?;
@@ -146,7 +150,7 @@ impl Question {
 ///
 /// # Errors
 /// A word left over when every place is filled.
-pub fn fill<'a, const N: usize>(
+pub(crate) fn fill<'a, const N: usize>(
     mut flags: [Option<&'a str>; N],
     words: &'a [String],
 ) -> Result<[Option<&'a str>; N]> {

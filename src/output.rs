@@ -11,7 +11,7 @@ use npuzzle_core::{Arrangement, Board, Directions, Move, Summary};
 /// Prints moves as they come: direction letters on 2-D boards, `from-to`
 /// pairs elsewhere, a JSON object with `--json`, only the count with
 /// `--count`.
-pub struct MoveWriter<'a> {
+pub(crate) struct MoveWriter<'a> {
     board: &'a Board,
     json: bool,
     count: bool,
@@ -27,7 +27,7 @@ pub struct MoveWriter<'a> {
 const MAX_KEPT_LETTERS: usize = 1 << 24;
 
 impl<'a> MoveWriter<'a> {
-    pub fn new(board: &'a Board, from: &Arrangement, json: bool, count: bool) -> Self {
+    pub(crate) fn new(board: &'a Board, from: &Arrangement, json: bool, count: bool) -> Self {
         // Letters name a tile by the blank it slides into: one blank only.
         let two_d = board.row_col(0).is_some() && from.blank_count() == 1;
         MoveWriter {
@@ -42,7 +42,7 @@ impl<'a> MoveWriter<'a> {
 
     /// Writes one move; the first write error is returned (and stops
     /// the solve, so that a closed pipe ends the work at once).
-    pub fn push(&mut self, m: Move, out: &mut impl Write) -> io::Result<()> {
+    pub(crate) fn push(&mut self, m: Move, out: &mut impl Write) -> io::Result<()> {
         if self.count {
             return Ok(());
         }
@@ -69,7 +69,7 @@ impl<'a> MoveWriter<'a> {
         result
     }
 
-    pub fn finish(&mut self, summary: &Summary, out: &mut impl Write) -> Result<()> {
+    pub(crate) fn finish(&mut self, summary: &Summary, out: &mut impl Write) -> Result<()> {
         let seconds = summary.elapsed.as_secs_f64();
         if self.json {
             let mut fields = jsonl::solved_fields(summary);
@@ -103,7 +103,7 @@ impl<'a> MoveWriter<'a> {
 
 /// The line on stderr below a solution: its length in single- and
 /// multi-tile moves, how near the shortest, the nodes and the time.
-pub fn summary_line(summary: &Summary) -> String {
+pub(crate) fn summary_line(summary: &Summary) -> String {
     let mtm = summary
         .multi_tile_moves
         .map(|m| format!(" ({m} multi-tile)"))
@@ -118,7 +118,7 @@ pub fn summary_line(summary: &Summary) -> String {
 }
 
 /// `n` and the word, in the plural but for one.
-pub fn counted(n: u64, word: &str) -> String {
+pub(crate) fn counted(n: u64, word: &str) -> String {
     match n {
         1 => format!("1 {word}"),
         _ => format!("{n} {word}s"),
@@ -129,7 +129,7 @@ pub fn counted(n: u64, word: &str) -> String {
 ///
 /// # Errors
 /// When the file cannot be written (named in the message).
-pub fn write_svg(path: &str, picture: &str) -> Result<()> {
+pub(crate) fn write_svg(path: &str, picture: &str) -> Result<()> {
     if path == "-" {
         let mut out = io::stdout().lock();
         out.write_all(picture.as_bytes())?;

@@ -11,7 +11,7 @@ use npuzzle_core::{BuildCost, Progress};
 /// Whether long work was asked for (`pdb build`), or comes with a
 /// solve that could go without it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Asked {
+pub(crate) enum Asked {
     /// `npuzzle pdb build`: the builds are the point.
     Builds,
     /// A solve: the notice says how to skip or prepare the builds.
@@ -38,7 +38,7 @@ fn announcement(table: &str, entries: u64, asked: Asked) -> Option<String> {
 /// A progress callback: a bar per database build and per pass of a long
 /// solve, on a terminal; warnings (a table that could not be saved)
 /// always.
-pub fn reporter(asked: Asked) -> impl Fn(&Progress) + Sync {
+pub(crate) fn reporter(asked: Asked) -> impl Fn(&Progress) + Sync {
     let bar: Mutex<Option<(String, ProgressBar)>> = Mutex::new(None);
     let on_terminal = std::io::stderr().is_terminal();
     move |progress: &Progress| {

@@ -11,14 +11,14 @@ use anyhow::{Result, bail};
 
 /// Which standard streams were closed when the process started.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Closed {
+pub(crate) struct Closed {
     stdin: bool,
     stdout: bool,
 }
 
 impl Closed {
     /// Refuses a closed stdout, and a closed stdin when it is read.
-    pub fn check(self, reads_stdin: bool) -> Result<()> {
+    pub(crate) fn check(self, reads_stdin: bool) -> Result<()> {
         if self.stdout {
             bail!("stdout is closed");
         }
@@ -32,7 +32,7 @@ impl Closed {
 /// Looks at the standard streams, then does what the Rust runtime would
 /// have done (see the module's text) and runs `program`: the exit code.
 #[cfg(unix)]
-pub fn start(program: fn(Closed) -> u8) -> u8 {
+pub(crate) fn start(program: fn(Closed) -> u8) -> u8 {
     // SAFETY: F_GETFD only asks whether a descriptor is open.
     let closed_fd = |fd| unsafe { libc::fcntl(fd, libc::F_GETFD) } == -1;
     let closed = Closed {

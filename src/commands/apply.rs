@@ -12,7 +12,7 @@ use crate::input::{self, arrangement};
 /// `npuzzle apply`: plays the moves from `from` and prints where they
 /// end, or checks that against `to`, or prints the moves inverted or
 /// simplified.
-pub fn run(args: ApplyArgs) -> Result<u8> {
+pub(crate) fn run(args: ApplyArgs) -> Result<u8> {
     let (moves, words) = args.words.split_last().expect("clap requires the moves");
     let [board, from] = input::fill([args.board.as_deref(), args.from.as_deref()], words)?;
     let Some(board) = board else {

@@ -14,7 +14,7 @@ use crate::hangup;
 
 /// `batch`: one answer a line, in order; exit 2 when a line was bad or
 /// past its limit.
-pub fn run(args: BatchArgs) -> Result<u8> {
+pub(crate) fn run(args: BatchArgs) -> Result<u8> {
     let BatchArgs {
         solve: solve_lines,
         optimal,

@@ -9,7 +9,7 @@ use clap::CommandFactory;
 use crate::cli::Cli;
 
 /// A completion script for `shell`.
-pub fn completions(shell: clap_complete::Shell) -> Result<u8> {
+pub(crate) fn completions(shell: clap_complete::Shell) -> Result<u8> {
     let mut out = io::stdout().lock();
     clap_complete::generate(shell, &mut Cli::command(), "npuzzle", &mut out);
     out.flush()?;
@@ -17,7 +17,7 @@ pub fn completions(shell: clap_complete::Shell) -> Result<u8> {
 }
 
 /// The manual page, in roff.
-pub fn man() -> Result<u8> {
+pub(crate) fn man() -> Result<u8> {
     let mut out = io::stdout().lock();
     clap_mangen::Man::new(Cli::command()).render(&mut out)?;
     out.flush()?;

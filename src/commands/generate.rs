@@ -10,7 +10,7 @@ use crate::draw::arrangement_text;
 use crate::input::{read_spec, target};
 
 /// `npuzzle gen`: `count` arrangements that reach `to`, one a line.
-pub fn run(args: GenArgs) -> Result<u8> {
+pub(crate) fn run(args: GenArgs) -> Result<u8> {
     let spec = args.board.as_deref().or(args.board_word.as_deref());
     let board = &read_spec(spec.expect("clap requires a board"))?;
     let to = &target(board, args.to.as_deref(), 1)?;

@@ -9,7 +9,7 @@ use npuzzle_core::formats::judge::{self, Input, JudgeFormat};
 use crate::cache;
 
 /// Every format: its name, its problem and what it asks.
-pub fn list() -> Result<u8> {
+pub(crate) fn list() -> Result<u8> {
     for (_, name, problem, asks) in judge::FORMATS {
         say!("{name:<13} {problem:<38} {asks}")?;
     }
@@ -17,7 +17,7 @@ pub fn list() -> Result<u8> {
 }
 
 /// Answers `format`'s input on stdin (mapped into memory with `mmap`).
-pub fn run(format: JudgeFormat, mmap: bool) -> Result<u8> {
+pub(crate) fn run(format: JudgeFormat, mmap: bool) -> Result<u8> {
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let input = if mmap {
         Input::stdin_mapped()

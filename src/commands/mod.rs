@@ -2,15 +2,15 @@
 //! player's), and what several of them share: the solver the flags ask
 //! for, and a reason explained.
 
-pub mod apply;
-pub mod batch;
-pub mod docs;
-pub mod generate;
-pub mod judge;
-pub mod pdb;
-pub mod reach;
-pub mod show;
-pub mod solve;
+pub(crate) mod apply;
+pub(crate) mod batch;
+pub(crate) mod docs;
+pub(crate) mod generate;
+pub(crate) mod judge;
+pub(crate) mod pdb;
+pub(crate) mod reach;
+pub(crate) mod show;
+pub(crate) mod solve;
 
 use std::time::Duration;
 
@@ -22,7 +22,7 @@ use crate::{cache, progress};
 
 /// The solver the flags ask for: shortest solutions where asked or cheap
 /// (unless `--fast`), with the cache and progress bars.
-pub fn solver<'a>(optimal: bool, fast: bool, pattern_tiles: Option<usize>) -> Solver<'a> {
+pub(crate) fn solver<'a>(optimal: bool, fast: bool, pattern_tiles: Option<usize>) -> Solver<'a> {
     let mut solver = Solver::new()
         .optimal(optimal)
         .shortest_when_cheap(!fast)
@@ -37,7 +37,7 @@ pub fn solver<'a>(optimal: bool, fast: bool, pattern_tiles: Option<usize>) -> So
 }
 
 /// Refuses `--pattern-tiles` where no search would use it.
-pub fn check_pattern_tiles(pattern_tiles: Option<usize>, optimal: bool) -> Result<()> {
+pub(crate) fn check_pattern_tiles(pattern_tiles: Option<usize>, optimal: bool) -> Result<()> {
     if pattern_tiles.is_some() && !optimal {
         bail!("--pattern-tiles is for shortest solutions: add --optimal");
     }
@@ -46,7 +46,7 @@ pub fn check_pattern_tiles(pattern_tiles: Option<usize>, optimal: bool) -> Resul
 
 impl SearchLimits {
     /// `solver` with these limits.
-    pub fn apply<'a>(
+    pub(crate) fn apply<'a>(
         &self,
         mut solver: npuzzle_core::Solver<'a>,
     ) -> Result<npuzzle_core::Solver<'a>> {
@@ -65,6 +65,6 @@ impl SearchLimits {
 
 /// The reason in a player's words, on stderr below the invariant (stdout
 /// keeps one line a script can read).
-pub fn explain(reason: &npuzzle_core::Reason) {
+pub(crate) fn explain(reason: &npuzzle_core::Reason) {
     eprintln!("  ({})", reason.explain());
 }

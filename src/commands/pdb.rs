@@ -9,7 +9,7 @@ use crate::input::read_spec;
 use crate::progress;
 
 /// `npuzzle pdb build|list|clear`.
-pub fn run(action: PdbAction) -> Result<u8> {
+pub(crate) fn run(action: PdbAction) -> Result<u8> {
     let cache = cache::cache()?;
     match action {
         PdbAction::Build {

@@ -10,7 +10,7 @@ use crate::cli::Question;
 
 /// Prints "reachable", or "unreachable:" and the reason (or one JSON
 /// object): exit 0 or 1.
-pub fn run(question: &Question, json: bool) -> Result<u8> {
+pub(crate) fn run(question: &Question, json: bool) -> Result<u8> {
     let (board, from, to) = question.read()?;
     let verdict = reach(&board, &from, &to)?;
     if json {

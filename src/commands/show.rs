@@ -13,7 +13,7 @@ use crate::input::{arrangement, fill, read_spec, target};
 use crate::output::write_svg;
 
 /// `npuzzle show`: the board, with the arrangement on it when given.
-pub fn run(args: ShowArgs) -> Result<u8> {
+pub(crate) fn run(args: ShowArgs) -> Result<u8> {
     let flags = [
         args.board.as_deref(),
         args.from.as_deref(),

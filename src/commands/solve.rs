@@ -14,7 +14,7 @@ use crate::output::{self, MoveWriter, summary_line};
 
 /// `solve`: the moves (or their count, or every step drawn), exit 1 when
 /// unreachable.
-pub fn run(args: SolveArgs) -> Result<u8> {
+pub(crate) fn run(args: SolveArgs) -> Result<u8> {
     let SolveArgs {
         question,
         optimal,

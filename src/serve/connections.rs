@@ -23,7 +23,7 @@ use tokio::sync::Semaphore;
 use super::reply::RETRY_AFTER;
 
 /// The most bytes buffered from one connection before they are handled.
-pub const READ_BUFFER: usize = 64 << 10;
+pub(super) const READ_BUFFER: usize = 64 << 10;
 
 /// What a connection past the cap is told before it is closed.
 fn busy() -> Vec<u8> {
@@ -38,7 +38,7 @@ fn busy() -> Vec<u8> {
 
 /// The limits of the connections.
 #[derive(Clone, Copy, Debug)]
-pub struct Limits {
+pub(super) struct Limits {
     /// Connections open at once.
     pub max_connections: usize,
     /// How long a request's headers may take to arrive, and an idle
@@ -47,7 +47,7 @@ pub struct Limits {
 }
 
 /// Serves `router` on `listener` until the process is stopped.
-pub async fn serve(listener: TcpListener, router: Router, limits: Limits) {
+pub(super) async fn serve(listener: TcpListener, router: Router, limits: Limits) {
     let open = Arc::new(Semaphore::new(limits.max_connections));
     loop {
         let (mut stream, _) = match listener.accept().await {

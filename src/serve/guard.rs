@@ -32,7 +32,7 @@ const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
 
 /// The names this server answers to.
 #[derive(Debug)]
-pub struct Guard {
+pub(super) struct Guard {
     /// The `--host` name, lower case, when it is a name (not an address).
     name: Option<String>,
 }
@@ -40,7 +40,7 @@ pub struct Guard {
 impl Guard {
     /// The guard of a server started with `--host host` (its port is not
     /// needed: an origin is compared with the `Host` a request names).
-    pub fn new(host: &str) -> Self {
+    pub(super) fn new(host: &str) -> Self {
         let host = host.trim().trim_start_matches('[').trim_end_matches(']');
         let name = host
             .parse::<IpAddr>()
@@ -51,7 +51,7 @@ impl Guard {
 
     /// Whether `host` (a `Host` header's value, port included or not)
     /// names this server.
-    pub fn is_own_host(&self, host: &str) -> bool {
+    pub(super) fn is_own_host(&self, host: &str) -> bool {
         let Some(name) = host_name(host) else {
             return false;
         };
@@ -84,7 +84,11 @@ fn host_name(host: &str) -> Option<&str> {
 
 /// Refuses requests that are not for this server or that come from
 /// another origin; adds the security headers to every answer.
-pub async fn check(State(guard): State<Arc<Guard>>, request: Request, next: Next) -> Response {
+pub(super) async fn check(
+    State(guard): State<Arc<Guard>>,
+    request: Request,
+    next: Next,
+) -> Response {
     let mut response = match refusal(&guard, request.method(), request.headers()) {
         Some(why) => error_response(StatusCode::FORBIDDEN, why),
         None => next.run(request).await,

@@ -40,13 +40,13 @@ use super::App;
 use super::reply::{Failure, error_response};
 
 /// Requests that may wait for a job slot, per slot.
-pub const WAITING_PER_SLOT: usize = 16;
+pub(super) const WAITING_PER_SLOT: usize = 16;
 /// The longest a request waits for a job slot.
-pub const QUEUE_WAIT: Duration = Duration::from_secs(10);
+pub(super) const QUEUE_WAIT: Duration = Duration::from_secs(10);
 
 /// Why a job gave no answer.
 #[derive(Debug)]
-pub enum JobError {
+pub(super) enum JobError {
     /// Every slot was taken, and the queue full or too slow.
     Busy,
     /// It ran past the time limit and was told to stop.
@@ -56,7 +56,7 @@ pub enum JobError {
 }
 
 /// Requests' work under way, its time limit and the table builds.
-pub struct Jobs {
+pub(super) struct Jobs {
     time_limit: Duration,
     running: Arc<AtomicUsize>,
     tables: Arc<Tables>,
@@ -142,7 +142,7 @@ impl Drop for Counted {
 impl Jobs {
     /// No jobs yet; each may take `time_limit` and `memory_per_job`
     /// bytes, and `max_jobs` run at once.
-    pub fn new(time_limit: Duration, max_jobs: usize, memory_per_job: u64) -> Self {
+    pub(super) fn new(time_limit: Duration, max_jobs: usize, memory_per_job: u64) -> Self {
         Self {
             time_limit,
             slots: Arc::new(Semaphore::new(max_jobs)),
@@ -159,12 +159,12 @@ impl Jobs {
     }
 
     /// The time limit of each job.
-    pub fn time_limit(&self) -> Duration {
+    pub(super) fn time_limit(&self) -> Duration {
         self.time_limit
     }
 
     /// The memory each job's answer may take, in bytes.
-    pub fn memory_per_job(&self) -> u64 {
+    pub(super) fn memory_per_job(&self) -> u64 {
         self.memory_per_job
     }
 
@@ -188,18 +188,18 @@ impl Jobs {
     }
 
     /// Requests waiting for a job slot.
-    pub fn waiting(&self) -> usize {
+    pub(super) fn waiting(&self) -> usize {
         self.waiting.load(Ordering::Relaxed)
     }
 
     /// Jobs whose threads are still working (a stopped search counts
     /// until it has actually stopped).
-    pub fn running(&self) -> usize {
+    pub(super) fn running(&self) -> usize {
         self.running.load(Ordering::Relaxed)
     }
 
     /// A progress callback for a solver: table builds, for the page.
-    pub fn reporter(&self) -> impl Fn(&Progress) + Send + Sync + 'static {
+    pub(super) fn reporter(&self) -> impl Fn(&Progress) + Send + Sync + 'static {
         let tables = self.tables.clone();
         move |p: &Progress| tables.report(p)
     }
@@ -211,7 +211,7 @@ impl Jobs {
     /// [`JobError::Busy`] when no slot is free in time,
     /// [`JobError::TimedOut`] past the time limit, [`JobError::Panicked`]
     /// when the work panicked.
-    pub async fn run<T: Send + 'static>(
+    pub(super) async fn run<T: Send + 'static>(
         &self,
         work: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
     ) -> Result<T, JobError> {
@@ -240,12 +240,12 @@ impl Jobs {
 
 /// Pages that may listen to `GET /api/progress` at once: each holds a
 /// connection for as long as it is open.
-pub const MAX_LISTENERS: usize = 32;
+pub(super) const MAX_LISTENERS: usize = 32;
 
 /// `GET /api/progress`: server-sent events, one `{"building": [...]}`
 /// now and one at each change of the table builds under way; 503 past
 /// [`MAX_LISTENERS`] listeners.
-pub async fn progress_events(State(app): State<Arc<App>>) -> Response {
+pub(super) async fn progress_events(State(app): State<Arc<App>>) -> Response {
     let (listening, before) = Counted::join(&app.jobs.listeners);
     if before >= MAX_LISTENERS {
         let Failure(status, message) = Failure::busy(format!(

@@ -46,7 +46,7 @@ use crate::cli::ServeArgs;
 
 /// The largest request body taken, in bytes (16 MiB); larger ones are
 /// answered with 413.
-pub const MAX_BODY: usize = 16 << 20;
+pub(crate) const MAX_BODY: usize = 16 << 20;
 
 /// A quarter of the machine's memory (4 GiB where it cannot be told).
 fn quarter_of_memory() -> u64 {
@@ -67,7 +67,7 @@ fn quarter_of_memory() -> u64 {
 }
 
 /// What every handler shares.
-pub struct App {
+pub(crate) struct App {
     /// Requests' work, its limits and the table builds under way.
     jobs: jobs::Jobs,
     /// Where pattern databases live (the command line's cache).
@@ -100,7 +100,7 @@ fn router(app: Arc<App>, guard: Arc<guard::Guard>) -> Router {
 
 /// `npuzzle serve`: listens until the process is stopped (exit code 0
 /// then; errors before listening are the caller's exit 2).
-pub fn run(args: ServeArgs) -> Result<u8> {
+pub(crate) fn run(args: ServeArgs) -> Result<u8> {
     for (flag, seconds) in [
         ("--time-limit", args.time_limit),
         ("--read-timeout", args.read_timeout),

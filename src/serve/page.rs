@@ -40,12 +40,12 @@ const FILES: &[(&str, &str, &str)] = &[
 ];
 
 /// `GET /`: the page.
-pub async fn index() -> Response {
+pub(super) async fn index() -> Response {
     serve("index.html")
 }
 
 /// `GET /{file}`: one of the page's files.
-pub async fn file(Path(name): Path<String>) -> Response {
+pub(super) async fn file(Path(name): Path<String>) -> Response {
     serve(&name)
 }
 

@@ -9,21 +9,21 @@ use npuzzle_core::formats::jsonl::Id;
 use serde_json::{Value, json};
 
 /// What `Retry-After` says when the server is busy, in seconds.
-pub const RETRY_AFTER: &str = "5";
+pub(super) const RETRY_AFTER: &str = "5";
 
 /// An answer that is not a success: its status and message.
-pub struct Failure(pub StatusCode, pub String);
+pub(super) struct Failure(pub StatusCode, pub String);
 
 impl Failure {
     /// A 400: the request is bad, and why.
-    pub fn bad(message: impl std::fmt::Display) -> Self {
+    pub(super) fn bad(message: impl std::fmt::Display) -> Self {
         Self(StatusCode::BAD_REQUEST, message.to_string())
     }
 
     /// A 503: the server is busy. Its answer says `Retry-After`, which
     /// no other answer does (a search past the time limit or tables past
     /// the memory budget would fail again).
-    pub fn busy(message: impl std::fmt::Display) -> Self {
+    pub(super) fn busy(message: impl std::fmt::Display) -> Self {
         Self(
             StatusCode::SERVICE_UNAVAILABLE,
             format!("{message}{TRY_AGAIN}"),
@@ -36,7 +36,7 @@ impl Failure {
 const TRY_AGAIN: &str = "; try again in a few seconds";
 
 /// `{"error": message}` with `status` (and `Retry-After` when busy).
-pub fn error_response(status: StatusCode, message: impl Into<String>) -> Response {
+pub(super) fn error_response(status: StatusCode, message: impl Into<String>) -> Response {
     let message = message.into();
     let busy = status == StatusCode::SERVICE_UNAVAILABLE && message.ends_with(TRY_AGAIN);
     let mut response = json_response(status, &json!({ "error": message }));
@@ -50,12 +50,12 @@ pub fn error_response(status: StatusCode, message: impl Into<String>) -> Respons
 }
 
 /// A JSON answer, never cached.
-pub fn json_response(status: StatusCode, value: &Value) -> Response {
+pub(super) fn json_response(status: StatusCode, value: &Value) -> Response {
     json_text_response(status, value.to_string())
 }
 
 /// A JSON answer's text, never cached.
-pub fn json_text_response(status: StatusCode, text: String) -> Response {
+pub(super) fn json_text_response(status: StatusCode, text: String) -> Response {
     (
         status,
         [
@@ -68,7 +68,7 @@ pub fn json_text_response(status: StatusCode, text: String) -> Response {
 }
 
 /// An answer, and the request's `id` to echo as it was written.
-pub struct Reply {
+pub(super) struct Reply {
     /// The answer.
     pub value: Value,
     /// The request's `id`, as it was written.
@@ -82,6 +82,6 @@ impl From<Value> for Reply {
 }
 
 /// An answer with the request's `id`.
-pub fn with_id(value: Value, id: Option<Id>) -> Reply {
+pub(super) fn with_id(value: Value, id: Option<Id>) -> Reply {
     Reply { value, id }
 }

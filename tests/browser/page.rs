@@ -13,7 +13,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
 /// One browser at a time: the machine may have two cores.
-pub static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+pub(crate) static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// A program on the PATH (or named by the environment variable `var`).
 fn find_program(var: &str, names: &[&str]) -> Option<PathBuf> {
@@ -27,7 +27,7 @@ fn find_program(var: &str, names: &[&str]) -> Option<PathBuf> {
 }
 
 /// A server, chromedriver and a headless Chromium session on the page.
-pub struct Page {
+pub(crate) struct Page {
     pub client: Client,
     pub server: Server,
     driver: Child,
@@ -41,7 +41,7 @@ pub struct Page {
 impl Page {
     /// Everything started, or `None` (with the reason printed) when the
     /// browser is not installed.
-    pub async fn open(server_args: &[&str]) -> Option<Self> {
+    pub(crate) async fn open(server_args: &[&str]) -> Option<Self> {
         let chrome = find_program("CHROME", &["chromium", "chromium-browser", "google-chrome"]);
         let driver = find_program("CHROMEDRIVER", &["chromedriver"]);
         let (Some(chrome), Some(driver)) = (chrome, driver) else {
@@ -109,7 +109,7 @@ impl Page {
     }
 
     /// Opens the page at `#hash` and waits until its board is drawn.
-    pub async fn goto(&self, hash: &str) {
+    pub(crate) async fn goto(&self, hash: &str) {
         self.client
             .goto(&format!("{}/#{hash}", self.server.url()))
             .await
@@ -119,12 +119,12 @@ impl Page {
     }
 
     /// Runs JavaScript (the body of a function) and gives its result.
-    pub async fn js(&self, script: &str) -> Value {
+    pub(crate) async fn js(&self, script: &str) -> Value {
         self.client.execute(script, vec![]).await.unwrap()
     }
 
     /// Waits up to ten seconds for a JavaScript expression to be true.
-    pub async fn wait_for(&self, expression: &str) {
+    pub(crate) async fn wait_for(&self, expression: &str) {
         let started = Instant::now();
         let script = format!("return !!({expression});");
         while self.js(&script).await != json!(true) {
@@ -139,7 +139,7 @@ impl Page {
     }
 
     /// (cell, token, at home) of every tile drawn, by cell.
-    pub async fn tiles(&self) -> Vec<(u64, u64, bool)> {
+    pub(crate) async fn tiles(&self) -> Vec<(u64, u64, bool)> {
         let list = self
             .js(
                 "return [...document.querySelectorAll('#puzzle .tile')].map(t => \
@@ -157,20 +157,20 @@ impl Page {
     }
 
     /// The element with `data-testid` = `id`.
-    pub async fn hook(&self, id: &str) -> fantoccini::elements::Element {
+    pub(crate) async fn hook(&self, id: &str) -> fantoccini::elements::Element {
         let css = format!("[data-testid='{id}']");
         self.client.find(Locator::Css(&css)).await.unwrap()
     }
 
-    pub async fn click(&self, id: &str) {
+    pub(crate) async fn click(&self, id: &str) {
         self.hook(id).await.click().await.unwrap();
     }
 
-    pub async fn text(&self, id: &str) -> String {
+    pub(crate) async fn text(&self, id: &str) -> String {
         self.hook(id).await.text().await.unwrap()
     }
 
-    pub async fn value(&self, id: &str) -> String {
+    pub(crate) async fn value(&self, id: &str) -> String {
         self.hook(id)
             .await
             .prop("value")
@@ -180,7 +180,7 @@ impl Page {
     }
 
     /// Clicks the tile standing on `cell`.
-    pub async fn click_tile(&self, cell: u64) {
+    pub(crate) async fn click_tile(&self, cell: u64) {
         let css = format!("#puzzle .tile[data-cell='{cell}']");
         self.client
             .find(Locator::Css(&css))
@@ -192,7 +192,7 @@ impl Page {
     }
 
     /// Presses a key (a WebDriver key code) on the page.
-    pub async fn press(&self, key: char) {
+    pub(crate) async fn press(&self, key: char) {
         let keys = KeyActions::new("keyboard".into())
             .then(KeyAction::Down { value: key })
             .then(KeyAction::Up { value: key });
@@ -200,7 +200,7 @@ impl Page {
     }
 
     /// The hash of the page's URL.
-    pub async fn hash(&self) -> String {
+    pub(crate) async fn hash(&self) -> String {
         self.js("return location.hash")
             .await
             .as_str()
@@ -209,7 +209,7 @@ impl Page {
     }
 
     /// Ends the session (the browser quits); the rest goes when dropped.
-    pub async fn close(mut self) {
+    pub(crate) async fn close(mut self) {
         let _ = self.client.clone().close().await;
         self.session.clear();
     }

@@ -2,12 +2,12 @@
 //! arguments and stdin, and what a clean error looks like.
 #![allow(dead_code)] // each test file uses its own share
 
-pub mod serve;
+pub(crate) mod serve;
 
 use assert_cmd::Command;
 
 /// npuzzle, with its table cache in a folder of this test process.
-pub fn npuzzle() -> Command {
+pub(crate) fn npuzzle() -> Command {
     let mut command = Command::cargo_bin("npuzzle").unwrap();
     command.env("NPUZZLE_CACHE", cache_dir());
     command
@@ -15,24 +15,24 @@ pub fn npuzzle() -> Command {
 
 /// The same, as a plain process to drive (stdin kept open, output read
 /// as it comes).
-pub fn npuzzle_std() -> std::process::Command {
+pub(crate) fn npuzzle_std() -> std::process::Command {
     let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"));
     command.env("NPUZZLE_CACHE", cache_dir());
     command
 }
 
 /// The table cache of this test process.
-pub fn cache_dir() -> std::path::PathBuf {
+pub(crate) fn cache_dir() -> std::path::PathBuf {
     std::env::temp_dir().join(format!("npuzzle-cli-cache-{}", std::process::id()))
 }
 
 /// Runs npuzzle with `args` and `stdin`; returns (exit code, stdout, stderr).
-pub fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+pub(crate) fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
     outcome(npuzzle().args(args).write_stdin(stdin).output().unwrap())
 }
 
 /// Exit code, stdout and stderr.
-pub fn outcome(out: std::process::Output) -> (i32, String, String) {
+pub(crate) fn outcome(out: std::process::Output) -> (i32, String, String) {
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8(out.stdout).unwrap(),
@@ -42,7 +42,7 @@ pub fn outcome(out: std::process::Output) -> (i32, String, String) {
 
 /// Runs npuzzle with `args`, its stdin a file holding `contents` and read
 /// from offset `skip` on (npuzzle maps such a file instead of reading it).
-pub fn run_on_file(args: &[&str], contents: &str, skip: u64) -> (i32, String, String) {
+pub(crate) fn run_on_file(args: &[&str], contents: &str, skip: u64) -> (i32, String, String) {
     use std::io::{Seek, SeekFrom};
     use std::sync::atomic::{AtomicUsize, Ordering};
     static FILES: AtomicUsize = AtomicUsize::new(0);
@@ -64,7 +64,7 @@ pub fn run_on_file(args: &[&str], contents: &str, skip: u64) -> (i32, String, St
     outcome(out)
 }
 
-pub fn assert_clean_error(stderr: &str) {
+pub(crate) fn assert_clean_error(stderr: &str) {
     assert!(stderr.starts_with("error: "), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 }

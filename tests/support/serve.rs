@@ -9,7 +9,7 @@ use std::time::Duration;
 
 /// A shortest search on Korf's first 15-puzzle (57 moves): far beyond a
 /// second by Manhattan distance alone, so it runs until it is stopped.
-pub fn hard_search() -> serde_json::Value {
+pub(crate) fn hard_search() -> serde_json::Value {
     serde_json::json!({
         "board": "4x4",
         "from": "14 13 15 7/11 12 9 5/6 0 2 1/4 8 10 3",
@@ -19,7 +19,7 @@ pub fn hard_search() -> serde_json::Value {
 }
 
 /// A running `npuzzle serve --port 0`.
-pub struct Server {
+pub(crate) struct Server {
     child: Child,
     /// Its address, as it printed it.
     pub addr: SocketAddr,
@@ -27,12 +27,12 @@ pub struct Server {
 
 impl Server {
     /// Starts a server with these extra arguments and waits for its address.
-    pub fn start(args: &[&str]) -> Self {
+    pub(crate) fn start(args: &[&str]) -> Self {
         Self::start_with_cache(args, &super::cache_dir())
     }
 
     /// As [`start`](Self::start), with its table cache in `cache`.
-    pub fn start_with_cache(args: &[&str], cache: &std::path::Path) -> Self {
+    pub(crate) fn start_with_cache(args: &[&str], cache: &std::path::Path) -> Self {
         let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
             .env("NPUZZLE_CACHE", cache)
             .args(["serve", "--port", "0"])
@@ -59,12 +59,12 @@ impl Server {
     }
 
     /// `http://ADDR`.
-    pub fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         format!("http://{}", self.addr)
     }
 
     /// POSTs JSON with the usual headers; (status, answer as JSON).
-    pub fn post(&self, path: &str, body: &serde_json::Value) -> (u16, serde_json::Value) {
+    pub(crate) fn post(&self, path: &str, body: &serde_json::Value) -> (u16, serde_json::Value) {
         let reply = self.request(
             "POST",
             path,
@@ -75,7 +75,7 @@ impl Server {
     }
 
     /// Sends a request with `headers` (a Host header is added unless given).
-    pub fn request(
+    pub(crate) fn request(
         &self,
         method: &str,
         path: &str,
@@ -102,7 +102,7 @@ impl Server {
 
     /// Sends the first part of a POST and hangs up after `wait`, without
     /// reading the answer.
-    pub fn post_and_hang_up(&self, path: &str, body: &serde_json::Value, wait: Duration) {
+    pub(crate) fn post_and_hang_up(&self, path: &str, body: &serde_json::Value, wait: Duration) {
         let mut stream = TcpStream::connect(self.addr).unwrap();
         let body = body.to_string();
         let head = format!(
@@ -118,7 +118,7 @@ impl Server {
 
     /// Listens to the server-sent events of `path`: each event's data, as
     /// JSON, as it comes.
-    pub fn events(&self, path: &str) -> std::sync::mpsc::Receiver<serde_json::Value> {
+    pub(crate) fn events(&self, path: &str) -> std::sync::mpsc::Receiver<serde_json::Value> {
         let mut stream = TcpStream::connect(self.addr).unwrap();
         let head = format!("GET {path} HTTP/1.1\r\nHost: {}\r\n\r\n", self.addr);
         stream.write_all(head.as_bytes()).unwrap();
@@ -138,13 +138,13 @@ impl Server {
     }
 
     /// The number of searches under way (`GET /api/status`).
-    pub fn searches(&self) -> u64 {
+    pub(crate) fn searches(&self) -> u64 {
         let reply = self.request("GET", "/api/status", &[], b"");
         reply.json()["searches"].as_u64().expect("a count")
     }
 
     /// Waits up to `limit` for no job to be under way; how long it took.
-    pub fn wait_until_idle(&self, limit: Duration) -> Duration {
+    pub(crate) fn wait_until_idle(&self, limit: Duration) -> Duration {
         let started = std::time::Instant::now();
         while self.searches() > 0 {
             assert!(
@@ -165,7 +165,7 @@ impl Drop for Server {
 }
 
 /// An HTTP answer.
-pub struct Reply {
+pub(crate) struct Reply {
     pub status: u16,
     /// Header names in lower case.
     pub headers: Vec<(String, String)>,
@@ -173,18 +173,18 @@ pub struct Reply {
 }
 
 impl Reply {
-    pub fn header(&self, name: &str) -> Option<&str> {
+    pub(crate) fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.as_str())
     }
 
-    pub fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         String::from_utf8_lossy(&self.body).into_owned()
     }
 
-    pub fn json(&self) -> serde_json::Value {
+    pub(crate) fn json(&self) -> serde_json::Value {
         serde_json::from_slice(&self.body)
             .unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text()))
     }

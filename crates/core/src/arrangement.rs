@@ -316,7 +316,7 @@ pub(crate) fn parse_token(word: &str) -> Result<Token, &'static str> {
 /// Checks that `from` and `to` hold the same multiset of tokens, naming a
 /// token that differs. Runs in O(N) for tokens below `4N`, O(N) expected
 /// with a hash map otherwise.
-pub fn check_same_tokens(from: &[Token], to: &[Token]) -> Result<(), Error> {
+pub(crate) fn check_same_tokens(from: &[Token], to: &[Token]) -> Result<(), Error> {
     let ids = TokenIds::new(from);
     let mut count = vec![0i64; ids.len()];
     for &t in from {

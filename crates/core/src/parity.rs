@@ -4,7 +4,7 @@
 
 /// Why a sequence is not a permutation of `0..len`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NotPermutation {
+pub(crate) enum NotPermutation {
     /// A value is `len` or more.
     OutOfRange(u32),
     /// A value appears twice.
@@ -19,7 +19,7 @@ pub enum NotPermutation {
 /// on the first cell already seen, which is always the start of another
 /// walk (or of itself) when `p` is a permutation; the walks then form a
 /// small permutation of their own, whose cycles are those of `p`.
-pub fn permutation_parity(p: &[u32]) -> Result<bool, NotPermutation> {
+pub(crate) fn permutation_parity(p: &[u32]) -> Result<bool, NotPermutation> {
     const LANES: usize = 8;
     let n = p.len();
     if let Some(v) = out_of_range(p) {

@@ -53,33 +53,33 @@ use super::reply::{Failure, Reply, error_response, json_response, json_text_resp
 mod play;
 mod show;
 
-pub use play::{MovesValue, post_apply, post_gen, target};
-pub use show::{post_show, post_svg};
+pub(super) use play::{MovesValue, post_apply, post_gen, target};
+pub(super) use show::{post_show, post_svg};
 
 /// The largest board `/api/solve` solves (100×100: about 1.7 million moves).
-pub const MAX_SOLVE_CELLS: usize = 10_000;
+pub(super) const MAX_SOLVE_CELLS: usize = 10_000;
 /// The largest board `/api/gen` draws arrangements on.
-pub const MAX_GEN_CELLS: usize = 1 << 20;
+pub(super) const MAX_GEN_CELLS: usize = 1 << 20;
 /// The largest board `/api/show` lays out for drawing.
-pub const MAX_DRAWN_CELLS: usize = 10_000;
+pub(super) const MAX_DRAWN_CELLS: usize = 10_000;
 /// The most moves a scramble or an applied sequence may have.
-pub const MAX_MOVES: u64 = 10_000_000;
+pub(super) const MAX_MOVES: u64 = 10_000_000;
 
 /// Bodies received at once.
-pub const RECEIVING: usize = 8;
+pub(super) const RECEIVING: usize = 8;
 /// The bytes a move of an answer costs while it is made (its pairs, the
 /// JSON value and its text: about 125 measured, with room).
-pub const BYTES_PER_MOVE: u64 = 160;
+pub(super) const BYTES_PER_MOVE: u64 = 160;
 /// The bodies being received, at most [`RECEIVING`] at once, each within
 /// the read timeout.
-pub struct Bodies {
+pub(super) struct Bodies {
     receiving: tokio::sync::Semaphore,
     timeout: Duration,
 }
 
 impl Bodies {
     /// No bodies yet; each may take `timeout` to arrive.
-    pub fn new(timeout: Duration) -> Self {
+    pub(super) fn new(timeout: Duration) -> Self {
         Self {
             receiving: tokio::sync::Semaphore::new(RECEIVING),
             timeout,
@@ -121,7 +121,7 @@ impl Bodies {
 
 /// The most moves an answer may have: what a job's share of
 /// `--max-memory` holds.
-pub fn max_answer_moves(app: &App) -> usize {
+pub(super) fn max_answer_moves(app: &App) -> usize {
     usize::try_from(app.jobs.memory_per_job() / BYTES_PER_MOVE).unwrap_or(usize::MAX)
 }
 
@@ -175,7 +175,7 @@ async fn json_text(bodies: &Bodies, headers: &HeaderMap, body: Body) -> Result<S
 }
 
 /// Parses a request's JSON into `T`, errors named `json: ...`.
-pub fn parse<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, Failure> {
+pub(super) fn parse<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, Failure> {
     // serde would take an array of the fields' values, in order.
     if !text.trim_start().starts_with('{') {
         return Err(Failure::bad("json: a request is a JSON object"));
@@ -186,7 +186,7 @@ pub fn parse<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, Failure> {
 /// A board spec from a request (the library refuses `@FILE`), refused
 /// before it is built when it has over `max` cells (`what` says what the
 /// page does with boards up to that size).
-pub fn parse_board(spec: &str, max: usize, what: &str) -> Result<Board, Failure> {
+pub(super) fn parse_board(spec: &str, max: usize, what: &str) -> Result<Board, Failure> {
     if let Some(cells) = spec_cells(spec).filter(|&cells| cells > max) {
         return Err(Failure::bad(format!(
             "the page {what} boards of at most {max} cells (this one has {cells}); the \
@@ -219,7 +219,7 @@ fn question_with(text: &str, own: &[&str]) -> Result<(Question, Map<String, Valu
 }
 
 /// Runs `work` on the request's body as a job, and answers.
-pub async fn answer(
+pub(super) async fn answer(
     app: &App,
     headers: &HeaderMap,
     body: Body,
@@ -233,7 +233,11 @@ pub async fn answer(
 }
 
 /// `POST /api/reach`: the verdict, with the cells its reason names.
-pub async fn post_reach(State(app): State<Arc<App>>, headers: HeaderMap, body: Body) -> Response {
+pub(super) async fn post_reach(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
     answer(&app, &headers, body, |text, _| {
         let q = QuestionReader::default()
             .parse(text)
@@ -312,7 +316,11 @@ struct SolveOptions {
 
 /// `POST /api/solve`: a solution (shortest where asked or cheap), or the
 /// verdict when there is none.
-pub async fn post_solve(State(app): State<Arc<App>>, headers: HeaderMap, body: Body) -> Response {
+pub(super) async fn post_solve(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
     let (cache, pattern_tiles) = (app.cache.clone(), app.pattern_tiles);
     let (max_moves, max_memory) = (max_answer_moves(&app), app.max_memory);
     let report = app.jobs.reporter();
@@ -380,7 +388,7 @@ fn solve_with(
 }
 
 /// `GET /api/status`: jobs under way and waiting, and the time limit.
-pub async fn get_status(State(app): State<Arc<App>>) -> Response {
+pub(super) async fn get_status(State(app): State<Arc<App>>) -> Response {
     json_response(
         StatusCode::OK,
         &json!({
@@ -393,7 +401,7 @@ pub async fn get_status(State(app): State<Arc<App>>) -> Response {
 }
 
 /// Anything else: 404 with a JSON error.
-pub async fn not_found(uri: Uri) -> Response {
+pub(super) async fn not_found(uri: Uri) -> Response {
     error_response(
         StatusCode::NOT_FOUND,
         format!("no such page or endpoint: {}", uri.path()),

@@ -36,7 +36,7 @@ struct GenRequest {
 }
 
 /// The target of a request: the one given, or the solved arrangement.
-pub fn target(board: &Board, to: Option<&ArrangementValue>) -> Result<Arrangement, Failure> {
+pub(crate) fn target(board: &Board, to: Option<&ArrangementValue>) -> Result<Arrangement, Failure> {
     match to {
         Some(to) => to.to_arrangement(board, "to").map_err(Failure::bad),
         None => Ok(Arrangement::solved(board.cell_count())),
@@ -46,7 +46,11 @@ pub fn target(board: &Board, to: Option<&ArrangementValue>) -> Result<Arrangemen
 /// `POST /api/gen`: a random arrangement that reaches `to`, drawn
 /// uniformly, or `to` scrambled by `moves` random moves; as a batch
 /// question (`{"board", "from", "to"}`) with the seed that made it.
-pub async fn post_gen(State(app): State<Arc<App>>, headers: HeaderMap, body: Body) -> Response {
+pub(crate) async fn post_gen(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
     answer(&app, &headers, body, |text, cancel| {
         let request: GenRequest = parse(text)?;
         let board = parse_board(&request.board, MAX_GEN_CELLS, "makes arrangements on")?;
@@ -79,7 +83,7 @@ pub async fn post_gen(State(app): State<Arc<App>>, headers: HeaderMap, body: Bod
 /// `[[5,4],[8,5]]`) or an array of `[from, to]` pairs.
 #[derive(Deserialize)]
 #[serde(untagged)]
-pub enum MovesValue {
+pub(crate) enum MovesValue {
     /// Letters or cell pairs, as `npuzzle apply` reads them.
     Text(String),
     /// `[from, to]` cell pairs, as `/api/solve` answers them.
@@ -91,7 +95,7 @@ impl MovesValue {
     /// that they are more than `max` single moves: counted before they
     /// are expanded or copied, however they are written (`why` ends the
     /// message of too many).
-    pub fn into_text(value: Value, max: u64, why: &str) -> Result<String, Failure> {
+    pub(crate) fn into_text(value: Value, max: u64, why: &str) -> Result<String, Failure> {
         let count = match &value {
             Value::String(text) => single_moves(text),
             Value::Array(pairs) => pairs.len() as u64,
@@ -115,7 +119,11 @@ impl MovesValue {
 /// `POST /api/apply`: `board`, `from`, `moves`, and optionally `to`,
 /// `id`. Plays the moves from `from`, each checked; the
 /// arrangement they end on, and whether it is `to` when `to` is given.
-pub async fn post_apply(State(app): State<Arc<App>>, headers: HeaderMap, body: Body) -> Response {
+pub(crate) async fn post_apply(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
     let max_moves = (max_answer_moves(&app) as u64).min(MAX_MOVES);
     answer(&app, &headers, body, move |text, _| {
         let given_to = parse::<Map<String, Value>>(text)?.contains_key("to");
@@ -146,7 +154,7 @@ pub async fn post_apply(State(app): State<Arc<App>>, headers: HeaderMap, body: B
 /// direction letter counts as many moves as the number after it (`R3`
 /// is three); cell pairs (`5-4`, `[5,4]`) one each, two numbers not
 /// after a letter. Bounds the work before the moves are expanded.
-pub fn single_moves(text: &str) -> u64 {
+pub(super) fn single_moves(text: &str) -> u64 {
     let bytes = text.as_bytes();
     let mut total = 0u64;
     let mut cells = 0u64;

@@ -39,7 +39,11 @@ struct ShowRequest {
 /// centre, in cells), "size", "labels", "edges" ([u, v] with u < v),
 /// "from" (when given), "to" (default the solved arrangement), "id" (when
 /// given)}`.
-pub async fn post_show(State(app): State<Arc<App>>, headers: HeaderMap, body: Body) -> Response {
+pub(crate) async fn post_show(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
     answer(&app, &headers, body, |text, _| {
         let request: ShowRequest = parse(text)?;
         let board = parse_board(&request.board, MAX_DRAWN_CELLS, "draws")?;
@@ -72,7 +76,11 @@ struct SvgRequest {
 /// `POST /api/svg`: `{"svg"}`, the board drawn with `from` on it (tiles
 /// on their `to` cell green), or with `moves` those moves played from
 /// `from` as an animation; at most [`svg::MAX_ANIMATED_MOVES`] moves.
-pub async fn post_svg(State(app): State<Arc<App>>, headers: HeaderMap, body: Body) -> Response {
+pub(crate) async fn post_svg(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
     answer(&app, &headers, body, |text, _| {
         let request: SvgRequest = parse(text)?;
         let board = parse_board(&request.board, svg::MAX_SVG_CELLS, "draws")?;

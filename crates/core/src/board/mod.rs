@@ -380,7 +380,7 @@ fn box_adjacent(dims: &[usize], a: usize, b: usize) -> bool {
 
 /// Manhattan distance between two cells of a box, which is their graph
 /// distance.
-pub fn box_distance(dims: &[usize], a: usize, b: usize) -> usize {
+pub(crate) fn box_distance(dims: &[usize], a: usize, b: usize) -> usize {
     let (mut a, mut b) = (a, b);
     let mut total = 0;
     for &d in dims.iter().rev() {

@@ -12,7 +12,7 @@ use crate::graph::tarjan::{self, Step};
 /// One block (biconnected component, or a bridge) of the block-cut tree
 /// rooted at a cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Block {
+pub(crate) struct Block {
     /// The block's cell nearest the root: the root itself or the cut
     /// vertex through which the block hangs from its parent.
     pub entry: Cell,
@@ -22,7 +22,7 @@ pub struct Block {
 
 /// The blocks of the component of `root`, each with its entry cell.
 #[derive(Clone, Debug)]
-pub struct Blocks {
+pub(crate) struct Blocks {
     /// All blocks, children before parents.
     pub blocks: Vec<Block>,
     /// The edges of all blocks; each edge belongs to exactly one block.
@@ -35,7 +35,7 @@ impl Blocks {
     /// Finds the blocks of `root`'s component by Tarjan's depth-first
     /// search from `root`, keeping the edges met on a stack: each split
     /// takes the edges above its tree edge as one block.
-    pub fn rooted(board: &Board, root: Cell) -> Self {
+    pub(crate) fn rooted(board: &Board, root: Cell) -> Self {
         let mut edge_stack: Vec<(Cell, Cell)> = Vec::new();
         let mut blocks = Vec::new();
         let mut edges = Vec::with_capacity(board.cell_count());
@@ -73,7 +73,7 @@ impl Blocks {
     }
 
     /// The edges of one block.
-    pub fn edges_of(&self, block: &Block) -> &[(Cell, Cell)] {
+    pub(crate) fn edges_of(&self, block: &Block) -> &[(Cell, Cell)] {
         &self.edges[block.edges.clone()]
     }
 }

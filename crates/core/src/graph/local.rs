@@ -39,11 +39,11 @@ impl From<LocalCell> for u32 {
 
 /// Values per local cell, indexed by [`LocalCell`] only.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LocalVec<T>(Vec<T>);
+pub(crate) struct LocalVec<T>(Vec<T>);
 
 impl<T: Clone> LocalVec<T> {
     /// `len` copies of `value`.
-    pub fn new(len: usize, value: T) -> Self {
+    pub(crate) fn new(len: usize, value: T) -> Self {
         Self(vec![value; len])
     }
 }
@@ -51,12 +51,12 @@ impl<T: Clone> LocalVec<T> {
 impl<T> LocalVec<T> {
     /// The number of cells.
     #[allow(clippy::len_without_is_empty)] // a block is never empty
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.0.len()
     }
 
     /// Each cell with its value, in order.
-    pub fn iter(&self) -> impl Iterator<Item = (LocalCell, &T)> {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (LocalCell, &T)> {
         self.0
             .iter()
             .enumerate()
@@ -64,7 +64,7 @@ impl<T> LocalVec<T> {
     }
 
     /// Swaps the values of two cells.
-    pub fn swap(&mut self, a: LocalCell, b: LocalCell) {
+    pub(crate) fn swap(&mut self, a: LocalCell, b: LocalCell) {
         self.0.swap(a.index(), b.index());
     }
 }
@@ -93,33 +93,33 @@ impl<T> IndexMut<LocalCell> for LocalVec<T> {
 /// of the board, set for the block worked on and cleared after, so that
 /// going through every block stays O(N + E).
 #[derive(Clone, Debug)]
-pub struct CellIndex {
+pub(crate) struct CellIndex {
     local: Vec<u32>,
 }
 
 impl CellIndex {
     /// An empty index for a board of `cells` cells.
-    pub fn new(cells: usize) -> Self {
+    pub(crate) fn new(cells: usize) -> Self {
         Self {
             local: vec![u32::MAX; cells],
         }
     }
 
     /// The local cell of board cell `cell`, in the graph set last.
-    pub fn get(&self, cell: Cell) -> Option<LocalCell> {
+    pub(crate) fn get(&self, cell: Cell) -> Option<LocalCell> {
         let l = self.local[cell as usize];
         (l != u32::MAX).then_some(LocalCell(l))
     }
 
     /// Sets the index to the cells of `graph`.
-    pub fn set(&mut self, graph: &LocalGraph) {
+    pub(crate) fn set(&mut self, graph: &LocalGraph) {
         for (l, &c) in graph.cells.iter().enumerate() {
             self.local[c as usize] = l as u32;
         }
     }
 
     /// Clears the cells of `graph` (set before) from the index.
-    pub fn clear(&mut self, graph: &LocalGraph) {
+    pub(crate) fn clear(&mut self, graph: &LocalGraph) {
         for &c in &graph.cells {
             self.local[c as usize] = u32::MAX;
         }
@@ -129,7 +129,7 @@ impl CellIndex {
 /// A graph on local cells `0..n`: adjacency lists in one array, and the
 /// board cell of each local cell.
 #[derive(Clone, Debug)]
-pub struct LocalGraph {
+pub(crate) struct LocalGraph {
     cells: Vec<Cell>,
     offsets: Vec<u32>,
     targets: Vec<LocalCell>,
@@ -140,7 +140,7 @@ impl LocalGraph {
     /// cells follow in the order the block's edges first meet them, and
     /// each cell's neighbours are in the order of those edges. `index`
     /// is scratch, left clear.
-    pub fn of_block(blocks: &Blocks, block: &Block, index: &mut CellIndex) -> Self {
+    pub(crate) fn of_block(blocks: &Blocks, block: &Block, index: &mut CellIndex) -> Self {
         let edges = blocks.edges_of(block);
         let mut cells = vec![block.entry];
         index.local[block.entry as usize] = 0;
@@ -160,7 +160,7 @@ impl LocalGraph {
     /// The graph on `0..n` with these edges (local cell `i` standing for
     /// board cell `i`), neighbours in the order of the edges.
     #[cfg(test)]
-    pub fn from_edges(n: usize, edges: &[(u32, u32)]) -> Self {
+    pub(crate) fn from_edges(n: usize, edges: &[(u32, u32)]) -> Self {
         Self::build((0..n as Cell).collect(), edges, |c| c)
     }
 
@@ -212,38 +212,38 @@ impl LocalGraph {
     }
 
     /// The number of cells.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.cells.len()
     }
 
     /// The number of edges.
-    pub fn edge_count(&self) -> usize {
+    pub(crate) fn edge_count(&self) -> usize {
         self.targets.len() / 2
     }
 
     /// The board cell of local cell `l`.
-    pub fn cell(&self, l: LocalCell) -> Cell {
+    pub(crate) fn cell(&self, l: LocalCell) -> Cell {
         self.cells[l.index()]
     }
 
     /// The board cells, in local order.
-    pub fn board_cells(&self) -> &[Cell] {
+    pub(crate) fn board_cells(&self) -> &[Cell] {
         &self.cells
     }
 
     /// The neighbours of `l`, live or not.
-    pub fn neighbours(&self, l: LocalCell) -> &[LocalCell] {
+    pub(crate) fn neighbours(&self, l: LocalCell) -> &[LocalCell] {
         let i = l.index();
         &self.targets[self.offsets[i] as usize..self.offsets[i + 1] as usize]
     }
 
     /// The whole graph as a region.
-    pub fn whole(&self) -> Region<'_, All> {
+    pub(crate) fn whole(&self) -> Region<'_, All> {
         Region::new(self, &All)
     }
 
     /// The region of the cells `live` marks.
-    pub fn within<'g>(&'g self, live: &'g LocalVec<bool>) -> Region<'g, LocalVec<bool>> {
+    pub(crate) fn within<'g>(&'g self, live: &'g LocalVec<bool>) -> Region<'g, LocalVec<bool>> {
         debug_assert_eq!(live.len(), self.len());
         Region::new(self, live)
     }

@@ -12,10 +12,10 @@ mod local;
 mod region;
 mod tarjan;
 
-pub use blocks::{Block, Blocks};
-pub use local::{CellIndex, LocalCell, LocalGraph, LocalVec};
+pub(crate) use blocks::{Block, Blocks};
+pub(crate) use local::{CellIndex, LocalCell, LocalGraph, LocalVec};
 pub(crate) use region::THETA0_EDGES;
-pub use region::{All, Region};
+pub(crate) use region::{All, Region};
 
 use std::collections::VecDeque;
 
@@ -25,7 +25,7 @@ const UNSEEN: u32 = u32::MAX;
 
 /// A shortest path from `from` to `to`, both included, found by
 /// breadth-first search; `None` when they are not connected.
-pub fn shortest_path(board: &Board, from: Cell, to: Cell) -> Option<Vec<Cell>> {
+pub(crate) fn shortest_path(board: &Board, from: Cell, to: Cell) -> Option<Vec<Cell>> {
     let neighbours = |v: usize| board.neighbours(v as Cell).iter().map(|&w| w as usize);
     let path = path_by(board.cell_count(), from as usize, to as usize, neighbours)?;
     Some(path.into_iter().map(|c| c as Cell).collect())
@@ -33,7 +33,7 @@ pub fn shortest_path(board: &Board, from: Cell, to: Cell) -> Option<Vec<Cell>> {
 
 /// A shortest path from `from` to `to`, both included, on any graph of
 /// `n` vertices given by its `neighbours`, by breadth-first search.
-pub fn path_by<I: IntoIterator<Item = usize>>(
+pub(crate) fn path_by<I: IntoIterator<Item = usize>>(
     n: usize,
     from: usize,
     to: usize,
@@ -66,7 +66,7 @@ pub fn path_by<I: IntoIterator<Item = usize>>(
 /// Shortest paths from `root` to every cell at once: each cell's parent on
 /// a breadth-first search tree (`root` its own parent, `u32::MAX` for
 /// cells not connected to it).
-pub fn bfs_tree(board: &Board, root: Cell) -> Vec<Cell> {
+pub(crate) fn bfs_tree(board: &Board, root: Cell) -> Vec<Cell> {
     let mut parent = vec![UNSEEN; board.cell_count()];
     parent[root as usize] = root;
     let mut queue = VecDeque::from([root]);

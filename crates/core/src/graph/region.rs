@@ -11,7 +11,7 @@ use crate::graph::tarjan::{self, Step};
 use crate::graph::{LocalCell, LocalGraph, LocalVec, path_by};
 
 /// Which cells of a [`LocalGraph`] a [`Region`] keeps.
-pub trait Mask {
+pub(crate) trait Mask {
     /// Whether every cell is kept (counts are then known at once).
     const ALL: bool = false;
     /// Whether `cell` is kept.
@@ -20,7 +20,7 @@ pub trait Mask {
 
 /// Every cell.
 #[derive(Clone, Copy, Debug)]
-pub struct All;
+pub(crate) struct All;
 
 impl Mask for All {
     const ALL: bool = true;
@@ -38,7 +38,7 @@ impl Mask for LocalVec<bool> {
 /// A [`LocalGraph`] seen through a set of live cells: the sub-graph they
 /// induce.
 #[derive(Debug)]
-pub struct Region<'g, M: Mask> {
+pub(crate) struct Region<'g, M: Mask> {
     graph: &'g LocalGraph,
     live: &'g M,
 }
@@ -53,12 +53,12 @@ impl<M: Mask> Copy for Region<'_, M> {}
 
 impl<'g, M: Mask> Region<'g, M> {
     /// The cells of `graph` that `live` keeps.
-    pub fn new(graph: &'g LocalGraph, live: &'g M) -> Self {
+    pub(crate) fn new(graph: &'g LocalGraph, live: &'g M) -> Self {
         Region { graph, live }
     }
 
     /// The live neighbours of `l`.
-    pub fn neighbours(&self, l: LocalCell) -> impl Iterator<Item = LocalCell> + use<'g, M> {
+    pub(crate) fn neighbours(&self, l: LocalCell) -> impl Iterator<Item = LocalCell> + use<'g, M> {
         let live = self.live;
         self.graph
             .neighbours(l)
@@ -68,12 +68,12 @@ impl<'g, M: Mask> Region<'g, M> {
     }
 
     /// The number of live neighbours of `l`.
-    pub fn degree(&self, l: LocalCell) -> usize {
+    pub(crate) fn degree(&self, l: LocalCell) -> usize {
         self.neighbours(l).count()
     }
 
     /// The live cells, in order.
-    pub fn cells(&self) -> impl Iterator<Item = LocalCell> + use<'g, M> {
+    pub(crate) fn cells(&self) -> impl Iterator<Item = LocalCell> + use<'g, M> {
         let live = self.live;
         (0..self.graph.len())
             .map(LocalCell::new)
@@ -81,7 +81,7 @@ impl<'g, M: Mask> Region<'g, M> {
     }
 
     /// The number of live cells.
-    pub fn cell_count(&self) -> usize {
+    pub(crate) fn cell_count(&self) -> usize {
         if M::ALL {
             self.graph.len()
         } else {
@@ -90,7 +90,7 @@ impl<'g, M: Mask> Region<'g, M> {
     }
 
     /// The number of edges between live cells.
-    pub fn edge_count(&self) -> usize {
+    pub(crate) fn edge_count(&self) -> usize {
         if M::ALL {
             self.graph.edge_count()
         } else {
@@ -100,7 +100,7 @@ impl<'g, M: Mask> Region<'g, M> {
 
     /// Breadth-first distances from `from` through live cells
     /// (`usize::MAX` where there is no way).
-    pub fn distances(&self, from: LocalCell) -> LocalVec<usize> {
+    pub(crate) fn distances(&self, from: LocalCell) -> LocalVec<usize> {
         let mut dist = LocalVec::new(self.graph.len(), usize::MAX);
         dist[from] = 0;
         let mut queue = VecDeque::from([from]);
@@ -116,7 +116,7 @@ impl<'g, M: Mask> Region<'g, M> {
     }
 
     /// How many live cells lie within `steps` steps of `from`.
-    pub fn count_within(&self, from: LocalCell, steps: usize) -> usize {
+    pub(crate) fn count_within(&self, from: LocalCell, steps: usize) -> usize {
         let mut seen = LocalVec::new(self.graph.len(), false);
         seen[from] = true;
         let mut frontier = vec![from];
@@ -139,7 +139,7 @@ impl<'g, M: Mask> Region<'g, M> {
 
     /// A shortest path from `from` to `to` through live cells, both
     /// included.
-    pub fn path(&self, from: LocalCell, to: LocalCell) -> Option<Vec<LocalCell>> {
+    pub(crate) fn path(&self, from: LocalCell, to: LocalCell) -> Option<Vec<LocalCell>> {
         let path = path_by(self.graph.len(), from.index(), to.index(), |v| {
             self.neighbours(LocalCell::new(v)).map(LocalCell::index)
         })?;
@@ -148,7 +148,7 @@ impl<'g, M: Mask> Region<'g, M> {
 
     /// Whether the live cells can be coloured in two colours, neighbours
     /// apart (no odd cycle).
-    pub fn is_bipartite(&self) -> bool {
+    pub(crate) fn is_bipartite(&self) -> bool {
         let mut colour = LocalVec::new(self.graph.len(), u8::MAX);
         for start in self.cells() {
             if colour[start] != u8::MAX {
@@ -172,7 +172,7 @@ impl<'g, M: Mask> Region<'g, M> {
 
     /// Whether the live cells form a 2-connected graph: connected, and no
     /// one cell separates the others (Tarjan's search).
-    pub fn is_biconnected(&self) -> bool {
+    pub(crate) fn is_biconnected(&self) -> bool {
         let Some(root) = self.cells().next() else {
             return false;
         };
@@ -197,7 +197,7 @@ impl<'g, M: Mask> Region<'g, M> {
     /// Follows a chain of live cells with two live neighbours each, from
     /// `cur` (reached from `prev`), until a cell where `stop` holds or
     /// whose live degree is not 2. Returns the cells passed and that one.
-    pub fn follow(
+    pub(crate) fn follow(
         &self,
         mut prev: LocalCell,
         mut cur: LocalCell,
@@ -218,7 +218,7 @@ impl<'g, M: Mask> Region<'g, M> {
 
     /// The cells of a cycle in order, from `start` round to the cell
     /// before it, starting towards its first live neighbour.
-    pub fn cycle_order(&self, start: LocalCell) -> Vec<LocalCell> {
+    pub(crate) fn cycle_order(&self, start: LocalCell) -> Vec<LocalCell> {
         let first = self.neighbours(start).next().expect("a cycle");
         let (rest, end) = self.follow(start, first, |c| c == start);
         debug_assert_eq!(end, start, "every cell of a cycle has degree 2");
@@ -230,7 +230,7 @@ impl<'g, M: Mask> Region<'g, M> {
     /// If the live cells form θ0 (two cells of degree 3 joined by paths
     /// of 2, 3 and 3 edges), its cells in canonical order: the two branch
     /// cells, the middle of the short path, then the two long paths.
-    pub fn theta0_labels(&self) -> Option<[LocalCell; 7]> {
+    pub(crate) fn theta0_labels(&self) -> Option<[LocalCell; 7]> {
         if self.cell_count() != 7 || self.edge_count() != 8 {
             return None;
         }
@@ -265,7 +265,7 @@ impl<'g, M: Mask> Region<'g, M> {
     /// The live cells as a graph of their own, numbered in order, each
     /// cell's neighbours in the order they had; with the cell each new
     /// one stands for.
-    pub fn compact(&self) -> (LocalGraph, Vec<LocalCell>) {
+    pub(crate) fn compact(&self) -> (LocalGraph, Vec<LocalCell>) {
         let kept: Vec<LocalCell> = self.cells().collect();
         let mut renumber = LocalVec::new(self.graph.len(), LocalCell::ENTRY);
         for (i, &l) in kept.iter().enumerate() {

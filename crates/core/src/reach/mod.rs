@@ -27,7 +27,7 @@ pub(crate) use blanks::classes_of;
 pub(crate) use blanks::line::Line;
 pub(crate) use labels::{distinct_labels, match_in_order};
 
-pub use crate::parity::{NotPermutation, permutation_parity};
+pub(crate) use crate::parity::{NotPermutation, permutation_parity};
 pub use reason::Reason;
 
 use crate::arrangement::{
@@ -119,7 +119,7 @@ fn decide_box(dims: &[usize], from: &[Token], to: &[Token]) -> Verdict {
 /// permutation taking A to B, blank included, `None` when a repeated
 /// token makes both parities reachable. `path` and `permutation_odd` are
 /// called only when needed.
-pub fn box_verdict(
+pub(crate) fn box_verdict(
     dims: &[usize],
     blanks: (usize, usize),
     path: impl FnOnce() -> Verdict,
@@ -157,7 +157,7 @@ fn permutation_odd(from: &[Token], to: &[Token]) -> Option<bool> {
 
 /// The verdict on a path (a box with one side longer than 1): the
 /// sequence of tiles, blank left out, never changes.
-pub fn path_order(from: &[Token], to: &[Token]) -> Verdict {
+pub(crate) fn path_order(from: &[Token], to: &[Token]) -> Verdict {
     fn tiles(a: &[Token]) -> impl Iterator<Item = Token> + '_ {
         a.iter().copied().filter(|&t| t != BLANK)
     }
@@ -177,7 +177,7 @@ pub fn path_order(from: &[Token], to: &[Token]) -> Verdict {
 
 /// The verdict on a box with at least two sides longer than 1, from the
 /// parity of the permutation taking A to B (blank included).
-pub fn parity_verdict(
+pub(crate) fn parity_verdict(
     dims: &[usize],
     permutation_odd: bool,
     blank_from: usize,

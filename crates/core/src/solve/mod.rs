@@ -14,7 +14,7 @@
 //!   regions sorted by 3-cycles, and several blanks.
 
 pub(crate) mod construct;
-pub mod error;
+pub(crate) mod error;
 pub(crate) mod progress;
 pub(crate) mod search;
 mod solution;

@@ -4,37 +4,37 @@
 
 #![allow(dead_code)] // each test file uses some of them
 
-pub mod states;
+pub(crate) mod states;
 
 use npuzzle_core::{Arrangement, Board, Cell, Token, reach};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// A seeded generator (ChaCha8), so that failures are reproducible.
-pub struct Seeded(ChaCha8Rng);
+pub(crate) struct Seeded(ChaCha8Rng);
 
 impl Seeded {
-    pub fn new(seed: u64) -> Self {
+    pub(crate) fn new(seed: u64) -> Self {
         Self(ChaCha8Rng::seed_from_u64(seed))
     }
 
     /// A number below `n`, uniformly.
-    pub fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         self.0.random_range(0..n)
     }
 }
 
-pub fn arrangement(state: &[u8]) -> Arrangement {
+pub(crate) fn arrangement(state: &[u8]) -> Arrangement {
     Arrangement::new(state.iter().map(|&t| t as Token).collect())
 }
 
-pub fn graph(n: usize, edges: &[(Cell, Cell)]) -> Board {
+pub(crate) fn graph(n: usize, edges: &[(Cell, Cell)]) -> Board {
     Board::graph(n, edges).unwrap()
 }
 
 /// θ(a, b, c): branch cells 0 and 1 joined by paths with a, b and c inner
 /// cells.
-pub fn theta(inner: [usize; 3]) -> Board {
+pub(crate) fn theta(inner: [usize; 3]) -> Board {
     let mut edges = Vec::new();
     let mut next = 2;
     for k in inner {
@@ -51,13 +51,18 @@ pub fn theta(inner: [usize; 3]) -> Board {
 
 /// The same board as a plain graph, to run the general algorithms on
 /// boxes and masks.
-pub fn as_graph(board: &Board) -> Board {
+pub(crate) fn as_graph(board: &Board) -> Board {
     graph(board.cell_count(), &board.edges().collect::<Vec<_>>())
 }
 
 /// `steps` random moves from `tokens`: a random token next to a random
 /// blank slides into it.
-pub fn scrambled(board: &Board, tokens: &[Token], steps: usize, rng: &mut Seeded) -> Arrangement {
+pub(crate) fn scrambled(
+    board: &Board,
+    tokens: &[Token],
+    steps: usize,
+    rng: &mut Seeded,
+) -> Arrangement {
     let mut t = tokens.to_vec();
     for _ in 0..steps {
         let blanks: Vec<usize> = (0..t.len()).filter(|&c| t[c] == 0).collect();
@@ -72,7 +77,7 @@ pub fn scrambled(board: &Board, tokens: &[Token], steps: usize, rng: &mut Seeded
 }
 
 /// `m` blanks, then tokens 1, 2, … (distinct) or 1, 1, 2, 2, … (repeated).
-pub fn tokens(n: usize, m: usize, repeated: bool) -> Vec<u8> {
+pub(crate) fn tokens(n: usize, m: usize, repeated: bool) -> Vec<u8> {
     let mut t = vec![0u8; m];
     t.extend((0..n - m).map(|i| {
         if repeated {
@@ -84,11 +89,11 @@ pub fn tokens(n: usize, m: usize, repeated: bool) -> Vec<u8> {
     t
 }
 
-pub fn path(n: usize) -> Vec<(Cell, Cell)> {
+pub(crate) fn path(n: usize) -> Vec<(Cell, Cell)> {
     (0..n as Cell - 1).map(|i| (i, i + 1)).collect()
 }
 
-pub fn cycle(n: usize) -> Vec<(Cell, Cell)> {
+pub(crate) fn cycle(n: usize) -> Vec<(Cell, Cell)> {
     let mut e = path(n);
     e.push((n as Cell - 1, 0));
     e
@@ -97,7 +102,12 @@ pub fn cycle(n: usize) -> Vec<(Cell, Cell)> {
 /// A connected graph: a random tree plus extra edges. With `stretch`,
 /// most cells hang from the one before, so that the tree has long
 /// corridors and tails.
-pub fn random_graph(n: usize, parents: &[usize], extra: &[(usize, usize)], stretch: bool) -> Board {
+pub(crate) fn random_graph(
+    n: usize,
+    parents: &[usize],
+    extra: &[(usize, usize)],
+    stretch: bool,
+) -> Board {
     let parent = |v: usize| {
         let p = parents[v - 1];
         if stretch && !p.is_multiple_of(3) {
@@ -118,7 +128,7 @@ pub fn random_graph(n: usize, parents: &[usize], extra: &[(usize, usize)], stret
 
 /// An arrangement that reaches `to`: a random order where one of a few
 /// tries reaches it, else a long random walk from it.
-pub fn reachable_shuffle(board: &Board, to: &[Token], rng: &mut Seeded) -> Arrangement {
+pub(crate) fn reachable_shuffle(board: &Board, to: &[Token], rng: &mut Seeded) -> Arrangement {
     let goal = Arrangement::new(to.to_vec());
     for _ in 0..20 {
         let mut t = to.to_vec();
@@ -135,7 +145,7 @@ pub fn reachable_shuffle(board: &Board, to: &[Token], rng: &mut Seeded) -> Arran
 
 /// A reachable target: `from` after a walk of the blank, step `s` taking
 /// its `s`-th neighbour (modulo their number); an isolated blank stays.
-pub fn walk(board: &Board, from: &[Token], steps: &[usize]) -> Vec<Token> {
+pub(crate) fn walk(board: &Board, from: &[Token], steps: &[usize]) -> Vec<Token> {
     let mut to = from.to_vec();
     let mut blank = to.iter().position(|&t| t == 0).unwrap();
     for &s in steps {
@@ -153,7 +163,7 @@ pub fn walk(board: &Board, from: &[Token], steps: &[usize]) -> Vec<Token> {
 /// Swaps the first and last tiles of `from` when `to` cannot be reached
 /// from it: on a 2-connected board other than a cycle or θ0, that gives
 /// the other parity class, so random arrangements become reachable pairs.
-pub fn into_reach(board: &Board, from: &mut [Token], to: &[Token]) {
+pub(crate) fn into_reach(board: &Board, from: &mut [Token], to: &[Token]) {
     let (a, b) = (
         Arrangement::new(from.to_vec()),
         Arrangement::new(to.to_vec()),

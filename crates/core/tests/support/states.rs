@@ -2,14 +2,14 @@
 //! states packed into a word, and every arrangement of a multiset.
 
 /// A state packed 4 bits per cell (boards of at most 16 cells, tokens < 16).
-pub fn pack(tokens: &[u8]) -> u64 {
+pub(crate) fn pack(tokens: &[u8]) -> u64 {
     tokens
         .iter()
         .rev()
         .fold(0u64, |acc, &t| (acc << 4) | t as u64)
 }
 
-pub fn unpack(mut code: u64, cells: usize) -> Vec<u8> {
+pub(crate) fn unpack(mut code: u64, cells: usize) -> Vec<u8> {
     (0..cells)
         .map(|_| {
             let t = (code & 15) as u8;
@@ -20,7 +20,7 @@ pub fn unpack(mut code: u64, cells: usize) -> Vec<u8> {
 }
 
 /// All distinct arrangements of a multiset, by next-permutation.
-pub fn arrangements(tokens: &[u8]) -> Vec<Vec<u8>> {
+pub(crate) fn arrangements(tokens: &[u8]) -> Vec<Vec<u8>> {
     let mut a = tokens.to_vec();
     a.sort();
     let mut all = vec![a.clone()];

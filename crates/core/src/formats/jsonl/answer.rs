@@ -94,20 +94,20 @@ pub fn verdict_json(verdict: &Verdict) -> Value {
 }
 
 /// The JSON answer for a bad line.
-pub fn error_json(line: u64, error: &dyn std::fmt::Display) -> Value {
+pub(crate) fn error_json(line: u64, error: &dyn std::fmt::Display) -> Value {
     json!({"error": format!("line {line}: {error}")})
 }
 
 /// The answer for a line whose search reached the solver's limit: what
 /// it ruled out (every solution has at least `lower_bound` moves).
-pub fn limit_json(line: u64, lower_bound: u64, nodes: u64) -> Value {
+pub(crate) fn limit_json(line: u64, lower_bound: u64, nodes: u64) -> Value {
     json!({"error": "limit reached", "line": line, "lower_bound": lower_bound, "nodes": nodes})
 }
 
 /// A solution's answer written as its moves come: `{"moves":[[f,t],...`,
 /// then the other fields. Memory does not grow with the moves.
 #[derive(Debug, Default)]
-pub struct StreamedAnswer {
+pub(crate) struct StreamedAnswer {
     written: u64,
 }
 
@@ -116,7 +116,7 @@ impl StreamedAnswer {
     ///
     /// # Errors
     /// When writing to `out` fails.
-    pub fn push(&mut self, m: Move, out: &mut impl Write) -> std::io::Result<()> {
+    pub(crate) fn push(&mut self, m: Move, out: &mut impl Write) -> std::io::Result<()> {
         let sep = if self.written == 0 {
             "{\"moves\":["
         } else {
@@ -131,7 +131,7 @@ impl StreamedAnswer {
     ///
     /// # Errors
     /// When writing to `out` fails.
-    pub fn finish(self, fields: &str, out: &mut impl Write) -> std::io::Result<()> {
+    pub(crate) fn finish(self, fields: &str, out: &mut impl Write) -> std::io::Result<()> {
         // The object's opening brace is the moves' own.
         let rest = &fields[1..];
         match (self.written, rest) {

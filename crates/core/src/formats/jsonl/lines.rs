@@ -6,7 +6,7 @@ use std::io::BufRead;
 /// Reads one line of at most `max` bytes into `buf` (without its line
 /// end). `Ok(None)` at the end of input; `Ok(Some(false))` when the line
 /// was longer than `max` and was skipped.
-pub fn read_line_capped<R: BufRead>(
+pub(crate) fn read_line_capped<R: BufRead>(
     input: &mut R,
     buf: &mut Vec<u8>,
     max: usize,

@@ -76,7 +76,7 @@ impl Vector {
 
 /// A malformed number, with the line it stands on (1-based).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BadNumber {
+pub(crate) struct BadNumber {
     /// The line of the offending token.
     pub line: u64,
     /// What is wrong, quoting the token.
@@ -89,7 +89,7 @@ pub struct BadNumber {
 /// result does not wait for it: a bad token on an interactive input is
 /// reported at once.
 ///
-pub fn read_numbers<T>(input: impl Into<Input>, f: impl FnOnce(&mut Numbers) -> T) -> T {
+pub(crate) fn read_numbers<T>(input: impl Into<Input>, f: impl FnOnce(&mut Numbers) -> T) -> T {
     let (source, start) = Source::open(input.into());
     let mut numbers = Numbers {
         source,
@@ -108,7 +108,7 @@ pub fn read_numbers<T>(input: impl Into<Input>, f: impl FnOnce(&mut Numbers) -> 
 
 /// The numbers of an input, parsed a window at a time on all cores; see
 /// [`read_numbers`].
-pub struct Numbers {
+pub(crate) struct Numbers {
     source: Source,
     /// The current window: bytes `start..filled` of the source's bytes, of
     /// which those up to the last chunk's end are parsed into `chunks`; the
@@ -199,7 +199,7 @@ impl Numbers {
     }
 
     /// The next number, `None` at the end of input.
-    pub fn next_number(&mut self) -> Result<Option<u32>, BadNumber> {
+    pub(crate) fn next_number(&mut self) -> Result<Option<u32>, BadNumber> {
         if !self.ready(true)? {
             return Ok(None);
         }
@@ -213,7 +213,7 @@ impl Numbers {
     /// was taken yet), so that [`line_back`](Self::line_back) still finds
     /// every number appended; 0 only at the end of input. A malformed
     /// number is an error, the numbers before it appended.
-    pub fn take_window_into(
+    pub(crate) fn take_window_into(
         &mut self,
         count: usize,
         out: &mut Vec<u32>,
@@ -232,7 +232,7 @@ impl Numbers {
     /// The line (1-based) of the number `back` places before the next one
     /// (`back = 1`: the last number read). Found by counting again, so
     /// meant for error messages.
-    pub fn line_back(&self, back: usize) -> u64 {
+    pub(crate) fn line_back(&self, back: usize) -> u64 {
         let bytes = self.source.bytes();
         lines::line_back(
             &self.chunks,
@@ -244,7 +244,7 @@ impl Numbers {
     }
 
     /// The line (1-based) of the last number read.
-    pub fn line(&self) -> u64 {
+    pub(crate) fn line(&self) -> u64 {
         self.line_back(1)
     }
 }

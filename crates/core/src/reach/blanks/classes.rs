@@ -63,7 +63,7 @@ pub(super) struct Classes<'a> {
 impl<'a> Classes<'a> {
     /// The classes of part `part` with `m` blanks, its regions already
     /// merged by [`merge_regions`].
-    pub fn new(
+    pub(super) fn new(
         board: &'a Board,
         forest: &'a Forest,
         skeleton: &'a mut Skeleton,
@@ -83,7 +83,7 @@ impl<'a> Classes<'a> {
 
     /// The class of the token on each cell of the part in `tokens`
     /// (`None` on blanks); `below` is [`Forest::blanks_below`] of `tokens`.
-    pub fn per_cell(&mut self, tokens: &[Token], below: &[u32]) -> Vec<(Cell, Class)> {
+    pub(super) fn per_cell(&mut self, tokens: &[Token], below: &[u32]) -> Vec<(Cell, Class)> {
         let mut out = Vec::with_capacity(self.k);
         for &p in self.cells {
             if tokens[p as usize] != BLANK {
@@ -95,7 +95,7 @@ impl<'a> Classes<'a> {
 
     /// The class of each token of the part in `tokens`, with the token;
     /// `below` is [`Forest::blanks_below`] of `tokens`.
-    pub fn of(&mut self, tokens: &[Token], below: &[u32]) -> Vec<(Class, Token)> {
+    pub(super) fn of(&mut self, tokens: &[Token], below: &[u32]) -> Vec<(Class, Token)> {
         let mut out = Vec::with_capacity(self.k);
         for &p in self.cells {
             let token = tokens[p as usize];
@@ -157,7 +157,7 @@ impl<'a> Classes<'a> {
 
     /// Why `to`'s classes differ from `from`'s, when they do: both lists
     /// sorted.
-    pub fn compare(
+    pub(super) fn compare(
         &mut self,
         from: &[(Class, Token)],
         to: &[(Class, Token)],

@@ -35,7 +35,7 @@ pub(super) struct Forest {
 
 impl Forest {
     /// Searches the whole board.
-    pub fn new(board: &Board) -> Self {
+    pub(super) fn new(board: &Board) -> Self {
         let n = board.cell_count();
         let mut forest = Self {
             part: vec![NONE; n],
@@ -96,7 +96,7 @@ impl Forest {
     }
 
     /// Whether the edge `u`-`v` (an edge of the board) is a bridge.
-    pub fn is_bridge(&self, u: Cell, v: Cell) -> bool {
+    pub(super) fn is_bridge(&self, u: Cell, v: Cell) -> bool {
         if self.parent[v as usize] == u {
             self.bridge_up[v as usize]
         } else {
@@ -105,18 +105,18 @@ impl Forest {
     }
 
     /// The number of cells of a part.
-    pub fn part_len(&self, part: u32) -> usize {
+    pub(super) fn part_len(&self, part: u32) -> usize {
         self.parts[part as usize].len()
     }
 
     /// The number of cells on `u`'s side of the bridge `u`-`v`.
-    pub fn side(&self, u: Cell, v: Cell) -> usize {
+    pub(super) fn side(&self, u: Cell, v: Cell) -> usize {
         self.side_of(u, v, &self.size, self.part_len(self.part[u as usize]))
     }
 
     /// What `per_subtree` counts on `u`'s side of the bridge `u`-`v`,
     /// `total` being its count over the whole part.
-    pub fn side_of(&self, u: Cell, v: Cell, per_subtree: &[u32], total: usize) -> usize {
+    pub(super) fn side_of(&self, u: Cell, v: Cell, per_subtree: &[u32], total: usize) -> usize {
         if self.parent[v as usize] == u {
             total - per_subtree[v as usize] as usize
         } else {
@@ -125,7 +125,7 @@ impl Forest {
     }
 
     /// The number of blanks of `tokens` in each cell's subtree.
-    pub fn blanks_below(&self, tokens: &[Token]) -> Vec<u32> {
+    pub(super) fn blanks_below(&self, tokens: &[Token]) -> Vec<u32> {
         let mut below: Vec<u32> = tokens.iter().map(|&t| u32::from(t == BLANK)).collect();
         for &v in self.order.iter().rev() {
             let p = self.parent[v as usize];

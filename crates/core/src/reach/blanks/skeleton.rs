@@ -53,7 +53,7 @@ const OFF: (u32, u32) = (u32::MAX, u32::MAX);
 impl Skeleton {
     /// Finds the junctions, regions and corridors of the parts of the
     /// board for which `wanted` holds.
-    pub fn new(board: &Board, forest: &Forest, wanted: impl Fn(u32) -> bool) -> Self {
+    pub(super) fn new(board: &Board, forest: &Forest, wanted: impl Fn(u32) -> bool) -> Self {
         let n = board.cell_count();
         let mut skeleton = Self {
             junction: vec![false; n],
@@ -135,12 +135,12 @@ impl Skeleton {
     }
 
     /// The cells of corridor `id`, from `c0` to `cL`.
-    pub fn cells_of(&self, id: u32) -> &[Cell] {
+    pub(super) fn cells_of(&self, id: u32) -> &[Cell] {
         &self.corridor_cells[self.corridors[id as usize].cells.clone()]
     }
 
     /// The corridor that leaves junction cell `v` by the bridge to `w`.
-    pub fn corridor_from(&self, v: Cell, w: Cell) -> u32 {
+    pub(super) fn corridor_from(&self, v: Cell, w: Cell) -> u32 {
         if self.junction[w as usize] {
             self.short[&(v.min(w), v.max(w))]
         } else {
@@ -149,7 +149,7 @@ impl Skeleton {
     }
 
     /// The root of the region (or merged regions) of junction cell `v`.
-    pub fn find(&mut self, v: Cell) -> Cell {
+    pub(super) fn find(&mut self, v: Cell) -> Cell {
         let mut root = v;
         while self.region[root as usize] != root {
             root = self.region[root as usize];
@@ -164,7 +164,7 @@ impl Skeleton {
     }
 
     /// Merges the regions of junction cells `u` and `v`.
-    pub fn union(&mut self, u: Cell, v: Cell) {
+    pub(super) fn union(&mut self, u: Cell, v: Cell) {
         let (ru, rv) = (self.find(u), self.find(v));
         if ru != rv {
             self.region[ru.max(rv) as usize] = ru.min(rv);

@@ -12,18 +12,18 @@ use crate::moves::Move;
 use crate::solve::Found;
 
 /// The most arrangements a search may have to look at.
-pub const MAX_STATES: u128 = 2_000_000;
+pub(crate) const MAX_STATES: u128 = 2_000_000;
 
 /// The number of arrangements of `tokens` (a multinomial), if it is at
 /// most `MAX_STATES` and the board has at most 16 cells with at most 16
 /// kinds of token.
-pub fn small_enough(tokens: &[Token]) -> bool {
+pub(crate) fn small_enough(tokens: &[Token]) -> bool {
     within(tokens, MAX_STATES)
 }
 
 /// Whether `tokens` has at most `max` arrangements (and at most 16 cells
 /// and 16 kinds of token).
-pub fn within(tokens: &[Token], max: u128) -> bool {
+pub(crate) fn within(tokens: &[Token], max: u128) -> bool {
     if tokens.len() > 16 {
         return false;
     }
@@ -70,7 +70,7 @@ fn for_each_move(board: &Board, code: u64, cells: usize, mut visit: impl FnMut(u
 
 /// A shortest move sequence from `from` to `to` (both checked, with the
 /// same tokens), or `None` when `to` is unreachable.
-pub fn shortest(board: &Board, from: &[Token], to: &[Token]) -> Option<Found> {
+pub(crate) fn shortest(board: &Board, from: &[Token], to: &[Token]) -> Option<Found> {
     let n = board.cell_count();
     let (from_ids, to_ids, _) = dense_ids(from, to);
     let start = pack(&from_ids);

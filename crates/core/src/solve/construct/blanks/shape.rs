@@ -38,7 +38,7 @@ pub(super) struct Shape<'b> {
 
 impl<'b> Shape<'b> {
     /// The tree of the live cells connected to `root`.
-    pub fn new(board: &'b Board, live: &[bool], root: Cell) -> Self {
+    pub(super) fn new(board: &'b Board, live: &[bool], root: Cell) -> Self {
         let n = board.cell_count();
         let mut s = Shape {
             board,
@@ -94,12 +94,12 @@ impl<'b> Shape<'b> {
     }
 
     /// Whether `c` is live.
-    pub fn is_live(&self, c: Cell) -> bool {
+    pub(super) fn is_live(&self, c: Cell) -> bool {
         self.live[c as usize]
     }
 
     /// The live neighbours of `c`.
-    pub fn neighbours(&self, c: Cell) -> impl Iterator<Item = Cell> + '_ {
+    pub(super) fn neighbours(&self, c: Cell) -> impl Iterator<Item = Cell> + '_ {
         self.board
             .neighbours(c)
             .iter()
@@ -114,12 +114,12 @@ impl<'b> Shape<'b> {
 
     /// The branches of the live cells without `p`, `Rest` first when
     /// there is one.
-    pub fn branches(&self, p: Cell) -> &[Branch] {
+    pub(super) fn branches(&self, p: Cell) -> &[Branch] {
         &self.branches[p as usize]
     }
 
     /// The number of cells of each branch of `p`.
-    pub fn sizes(&self, p: Cell) -> &[usize] {
+    pub(super) fn sizes(&self, p: Cell) -> &[usize] {
         &self.sizes[p as usize]
     }
 
@@ -134,7 +134,7 @@ impl<'b> Shape<'b> {
 
     /// The branch of `p` that live cell `q` (not `p`) lies in, as an
     /// index into [`branches`](Self::branches).
-    pub fn branch_of(&self, p: Cell, q: Cell) -> usize {
+    pub(super) fn branch_of(&self, p: Cell, q: Cell) -> usize {
         let branches = self.branches(p);
         let branch = self.branch_containing(p, q);
         branches
@@ -144,7 +144,7 @@ impl<'b> Shape<'b> {
     }
 
     /// The branch of `p` that cell `q` (not `p`) lies in.
-    pub fn branch_containing(&self, p: Cell, q: Cell) -> Branch {
+    pub(super) fn branch_containing(&self, p: Cell, q: Cell) -> Branch {
         let (dp, dq) = (self.disc[p as usize], self.disc[q as usize]);
         if dq < dp || dq >= dp + self.size[p as usize] {
             return Branch::Rest;
@@ -178,7 +178,7 @@ impl<'b> Shape<'b> {
     }
 
     /// The number of blanks of `tokens` in each branch of `p`.
-    pub fn blanks(&self, p: Cell, tokens: &[Token]) -> Vec<usize> {
+    pub(super) fn blanks(&self, p: Cell, tokens: &[Token]) -> Vec<usize> {
         let branches = self.branches(p);
         let mut counts = vec![0; branches.len()];
         for &c in &self.order {
@@ -192,7 +192,7 @@ impl<'b> Shape<'b> {
     }
 
     /// Whether `p` separates the live cells (a cut cell).
-    pub fn is_cut(&self, p: Cell) -> bool {
+    pub(super) fn is_cut(&self, p: Cell) -> bool {
         self.branches(p).len() > 1
     }
 }

@@ -19,7 +19,7 @@ pub(super) struct Work<'b> {
 }
 
 impl<'b> Work<'b> {
-    pub fn new(board: &'b Board, tokens: &[Token]) -> Self {
+    pub(super) fn new(board: &'b Board, tokens: &[Token]) -> Self {
         Work {
             board,
             tokens: tokens.to_vec(),
@@ -32,7 +32,7 @@ impl<'b> Work<'b> {
     }
 
     /// Slides the token on `from` into the blank on `to`.
-    pub fn slide(&mut self, from: Cell, to: Cell) {
+    pub(super) fn slide(&mut self, from: Cell, to: Cell) {
         debug_assert!(self.blank(to) && !self.blank(from));
         debug_assert!(self.board.adjacent(from, to));
         self.tokens.swap(from as usize, to as usize);
@@ -44,7 +44,7 @@ impl<'b> Work<'b> {
     /// token): the last cell becomes blank and the first holds a token;
     /// every cell between is blank or not as before. Each token moves at
     /// most one step.
-    pub fn carry(&mut self, path: &[Cell]) {
+    pub(super) fn carry(&mut self, path: &[Cell]) {
         let mut end = path.len() - 1;
         while end > 0 {
             let j = (0..end)
@@ -60,7 +60,7 @@ impl<'b> Work<'b> {
 
     /// Breadth-first search from `from` through cells where `allowed`
     /// holds: the parent of each cell reached.
-    pub fn search(&self, from: Cell, allowed: impl Fn(Cell) -> bool) -> Vec<u32> {
+    pub(super) fn search(&self, from: Cell, allowed: impl Fn(Cell) -> bool) -> Vec<u32> {
         let mut parent = vec![u32::MAX; self.tokens.len()];
         parent[from as usize] = from;
         let mut queue = VecDeque::from([from]);
@@ -77,7 +77,7 @@ impl<'b> Work<'b> {
 
     /// Makes `q` blank by carrying the blank nearest to it through cells
     /// where `allowed` holds; false when none is reachable.
-    pub fn clear(&mut self, q: Cell, allowed: impl Fn(Cell) -> bool) -> bool {
+    pub(super) fn clear(&mut self, q: Cell, allowed: impl Fn(Cell) -> bool) -> bool {
         if self.blank(q) {
             return true;
         }
@@ -92,7 +92,7 @@ impl<'b> Work<'b> {
 
     /// The cell nearest to `root` (by the search that gave `parent`)
     /// where `wanted` holds, `root` excluded.
-    pub fn nearest(
+    pub(super) fn nearest(
         &self,
         root: Cell,
         parent: &[u32],

@@ -42,7 +42,7 @@ use crate::solve::search::bfs;
 
 /// Blocks larger than this are not peeled (the peeling is about quadratic
 /// in the block's size).
-pub const MAX_PEELED_BLOCK: usize = 40_000;
+pub(crate) const MAX_PEELED_BLOCK: usize = 40_000;
 
 /// Moves taking `from` to `to` (a reachable pair), or the limit of the
 /// method this board runs into.
@@ -55,7 +55,7 @@ pub const MAX_PEELED_BLOCK: usize = 40_000;
 /// in it to make up the parity; then the copies are told apart by the
 /// decision (`reach::distinct_labels`), block by block so that every
 /// block's permutation is one it allows, and the labelled pair is solved.
-pub fn solve_graph(board: &Board, from: &[Token], to: &[Token]) -> Result<Vec<Move>, Limit> {
+pub(crate) fn solve_graph(board: &Board, from: &[Token], to: &[Token]) -> Result<Vec<Move>, Limit> {
     match solve_tokens(board, from, to) {
         Err(why @ (Limit::Cornered(_) | Limit::OddPermutation | Limit::LastTwoSwapped)) => {
             match crate::reach::distinct_labels(board, from, to) {

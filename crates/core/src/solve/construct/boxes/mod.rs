@@ -35,7 +35,7 @@ use state::BoxState;
 
 /// Moves taking `from` to `to` on a box with sides `dims`. The pair must
 /// be reachable (checked by the caller).
-pub fn solve_box(dims: &[usize], from: &[Token], to: &[Token]) -> Vec<Move> {
+pub(crate) fn solve_box(dims: &[usize], from: &[Token], to: &[Token]) -> Vec<Move> {
     let mut moves = Vec::new();
     solve_box_into(dims, from, to, &mut |m| moves.push(m), &mut |_, _| true);
     moves
@@ -46,7 +46,7 @@ pub fn solve_box(dims: &[usize], from: &[Token], to: &[Token]) -> Vec<Move> {
 /// same on every call. After each slice, `between` hears how many cells
 /// of how many are set; when it answers false, the solver stops there
 /// (the moves so far are then not a solution).
-pub fn solve_box_into(
+pub(crate) fn solve_box_into(
     dims: &[usize],
     from: &[Token],
     to: &[Token],

@@ -31,12 +31,12 @@ use word::{Word, walk_words};
 /// Regions larger than this are not sorted (the search over triples of
 /// cells holds m³ entries of three bytes: 192 MB at this size; a ring of
 /// 400 cells with a short chord then takes 42 M moves, held in memory).
-pub const MAX_SORTED: usize = 400;
+pub(crate) const MAX_SORTED: usize = 400;
 
 /// The blank's walk (the cells it moves to, in order, ending on `home`)
 /// that takes `tokens` to `goal` on `graph` (both in local order, with
 /// the blank on `home`), or why it cannot be found this way.
-pub fn sort_by_three_cycles(
+pub(crate) fn sort_by_three_cycles(
     graph: &LocalGraph,
     home: LocalCell,
     tokens: &[Token],

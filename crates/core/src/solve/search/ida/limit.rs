@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 /// clock against a deadline. When either is passed, `reached` is set and
 /// every worker stops at its next node.
 #[derive(Debug)]
-pub struct SearchLimit {
+pub(crate) struct SearchLimit {
     max_nodes: u64,
     deadline: Option<std::time::Instant>,
     counted: AtomicU64,

@@ -45,7 +45,7 @@ pub const FRONTIER: u32 = 6;
 /// blank `BLANK_MARK`) to the goal (every tile on its cell, the blank on
 /// `heuristic`'s blank goal cell), found by IDA* on all cores.
 #[cfg(test)]
-pub fn ida_star(heuristic: &Heuristic, tiles: &[u8]) -> Found {
+pub(crate) fn ida_star(heuristic: &Heuristic, tiles: &[u8]) -> Found {
     ida_star_until(heuristic, tiles, None).expect("not cancelled")
 }
 
@@ -76,7 +76,7 @@ fn solution_parity(heuristic: &Heuristic, tiles: &[u8]) -> u32 {
 /// are one plain search from the root, every expanded node counted. The
 /// split searches of [`split`] count the same way.
 #[cfg(test)]
-pub fn ida_star_until(
+pub(crate) fn ida_star_until(
     heuristic: &Heuristic,
     tiles: &[u8],
     cancel: Option<&AtomicBool>,

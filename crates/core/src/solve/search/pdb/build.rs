@@ -32,7 +32,7 @@ impl PatternDb {
     ///
     /// # Panics
     /// When the pattern does not fit its board (see [`Pattern::check_size`]).
-    pub fn build(
+    pub(crate) fn build(
         pattern: &Pattern,
         progress: &(dyn Fn(BuildProgress) + Sync),
         cancel: Option<&AtomicBool>,

@@ -54,7 +54,7 @@ impl PatternDb {
     /// # Errors
     /// [`PdbError::Io`] when the folder or file cannot be written; the
     /// temporary file is removed then.
-    pub fn save(&self, path: &Path) -> Result<(), PdbError> {
+    pub(crate) fn save(&self, path: &Path) -> Result<(), PdbError> {
         let io = |error| PdbError::Io {
             path: path.to_path_buf(),
             error,
@@ -93,7 +93,7 @@ impl PatternDb {
     /// [`PdbError::Io`] when the file cannot be read, [`PdbError::BadFile`]
     /// when it is not a sound database of `pattern`,
     /// [`PdbError::OutOfMemory`] when the table's memory cannot be had.
-    pub fn load(path: &Path, pattern: &Pattern, mapped: bool) -> Result<Self, PdbError> {
+    pub(crate) fn load(path: &Path, pattern: &Pattern, mapped: bool) -> Result<Self, PdbError> {
         let io = |error| PdbError::Io {
             path: path.to_path_buf(),
             error,

@@ -53,10 +53,10 @@ use table::Bytes;
 use crate::solve::error::Limit;
 
 /// Boards of up to 32 cells: blank regions are 32-bit masks.
-pub const MAX_TABLE_CELLS: usize = 32;
+pub(crate) const MAX_TABLE_CELLS: usize = 32;
 /// The largest database built: 2^29 entries, enough for 8 tiles on 4×4
 /// (519M entries, 4 bytes each and 4 more while building).
-pub const MAX_PLACEMENTS: usize = 1 << 29;
+pub(crate) const MAX_PLACEMENTS: usize = 1 << 29;
 /// Bytes per entry.
 const ENTRY: usize = 4;
 
@@ -78,7 +78,7 @@ const MAX_HALF_EXCESS: u32 = 7;
 
 /// A pattern: a rectangle and the goal cells of the pattern's tiles.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Pattern {
+pub(crate) struct Pattern {
     /// Rows of the board.
     pub rows: usize,
     /// Columns of the board.
@@ -91,7 +91,7 @@ pub struct Pattern {
 
 impl Pattern {
     /// The number of placements of the pattern's tiles: N!/(N-k)!.
-    pub fn placements(&self) -> usize {
+    pub(crate) fn placements(&self) -> usize {
         let n = self.rows * self.cols;
         (0..self.cells.len()).map(|i| n - i).product()
     }
@@ -102,7 +102,7 @@ impl Pattern {
     ///
     /// # Errors
     /// [`Limit::BlankGoal`] or [`Limit::PatternTooBig`] when it cannot.
-    pub fn check_size(&self) -> Result<(), Limit> {
+    pub(crate) fn check_size(&self) -> Result<(), Limit> {
         let n = self.rows * self.cols;
         if self.blank as usize >= n || self.cells.contains(&self.blank) {
             return Err(Limit::BlankGoal(self.blank.into()));
@@ -121,7 +121,7 @@ impl Pattern {
     }
 
     /// The file name of this pattern's database in the cache.
-    pub fn file_name(&self) -> String {
+    pub(crate) fn file_name(&self) -> String {
         let cells: Vec<String> = self.cells.iter().map(u8::to_string).collect();
         format!(
             "pdb-{}x{}-b{}-{}.bin",
@@ -136,7 +136,7 @@ impl Pattern {
 /// Perfect rank of a placement (distinct cells `positions` of a board of
 /// `n` cells): mixed radix n, n-1, …, n-k+1.
 #[inline]
-pub fn rank(positions: &[u8], n: usize) -> usize {
+pub(crate) fn rank(positions: &[u8], n: usize) -> usize {
     let mut used = 0u64;
     let mut r = 0usize;
     for (i, &p) in positions.iter().enumerate() {
@@ -154,7 +154,7 @@ fn occupied(positions: &[u8]) -> u64 {
 }
 
 /// A pattern database: for each placement rank, the distance.
-pub struct PatternDb {
+pub(crate) struct PatternDb {
     /// The pattern.
     pub pattern: Pattern,
     geo: Geometry,
@@ -172,7 +172,7 @@ impl std::fmt::Debug for PatternDb {
 
 /// Progress of a build, after each layer.
 #[derive(Clone, Copy, Debug)]
-pub struct BuildProgress {
+pub(crate) struct BuildProgress {
     /// Placements found so far, out of `Pattern::placements`.
     pub placements: u64,
 }
@@ -181,7 +181,7 @@ impl PatternDb {
     /// The fewest pattern-tile moves for pattern tiles on `positions` (in
     /// pattern order) with the blank on `blank`.
     #[inline]
-    pub fn lookup(&self, positions: &[u8], blank: u8) -> u8 {
+    pub(crate) fn lookup(&self, positions: &[u8], blank: u8) -> u8 {
         let r = rank(positions, self.pattern.rows * self.pattern.cols);
         let e = u32::from_le_bytes(
             self.table[r * ENTRY..r * ENTRY + ENTRY]
@@ -199,7 +199,7 @@ impl PatternDb {
 
     /// The number of entries.
     #[allow(clippy::len_without_is_empty)] // never empty, once built
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.table.len() / ENTRY
     }
 

@@ -11,7 +11,7 @@ use crate::solve::search::pdb::{self, Pattern, PatternDb, PdbCache};
 
 /// The heuristic: pattern databases (with Manhattan distance for the
 /// tiles outside them), or Manhattan distance with linear conflicts.
-pub struct Heuristic {
+pub(crate) struct Heuristic {
     pub(crate) rect: Rectangle,
     pub(crate) blank_goal: u8,
     pub(crate) dbs: Vec<Arc<PatternDb>>,
@@ -23,7 +23,7 @@ pub struct Heuristic {
 
 impl Heuristic {
     /// Manhattan distance plus linear conflicts.
-    pub fn manhattan(rect: &Rectangle, blank_goal: u8) -> Self {
+    pub(crate) fn manhattan(rect: &Rectangle, blank_goal: u8) -> Self {
         Self {
             rect: rect.clone(),
             blank_goal,
@@ -37,7 +37,7 @@ impl Heuristic {
     /// Additive pattern databases for `patterns`, from memory, `cache` or
     /// built; `progress` hears about builds, which stop when `cancel` is
     /// set.
-    pub fn with_databases(
+    pub(crate) fn with_databases(
         rect: &Rectangle,
         blank_goal: u8,
         patterns: &[Vec<u8>],
@@ -61,7 +61,11 @@ impl Heuristic {
     /// Additive pattern databases already at hand (their patterns must be
     /// disjoint, leave out the blank's goal cell and have it as their
     /// blank's goal).
-    pub fn from_databases(rect: &Rectangle, blank_goal: u8, dbs: Vec<Arc<PatternDb>>) -> Self {
+    pub(crate) fn from_databases(
+        rect: &Rectangle,
+        blank_goal: u8,
+        dbs: Vec<Arc<PatternDb>>,
+    ) -> Self {
         let n = rect.cell_count();
         let mut slot = vec![None; n];
         for (p, db) in dbs.iter().enumerate() {
@@ -100,7 +104,7 @@ impl Heuristic {
     /// The heuristic's value on a state (`tiles[cell]` = goal cell of the
     /// token there, `BLANK_MARK` for the blank), computed from scratch
     /// without allocating: for searches that keep no state per node.
-    pub fn value(&self, tiles: &[u8]) -> u32 {
+    pub(crate) fn value(&self, tiles: &[u8]) -> u32 {
         let rect = &self.rect;
         if self.dbs.is_empty() {
             let moves: u32 = tiles

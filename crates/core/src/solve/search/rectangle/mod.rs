@@ -27,7 +27,7 @@ const NONE: u8 = u8::MAX;
 
 /// A rectangle and its distance table.
 #[derive(Clone, Debug)]
-pub struct Rectangle {
+pub(crate) struct Rectangle {
     /// Rows.
     pub rows: usize,
     /// Columns.
@@ -37,7 +37,7 @@ pub struct Rectangle {
 
 impl Rectangle {
     /// A rectangle of `rows` × `cols` cells (at most 64).
-    pub fn new(rows: usize, cols: usize) -> Self {
+    pub(crate) fn new(rows: usize, cols: usize) -> Self {
         assert!((2..=64).contains(&(rows * cols)));
         Self {
             rows,

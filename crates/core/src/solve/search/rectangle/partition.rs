@@ -15,7 +15,7 @@ use super::Rectangle;
 /// rectangles, compact blocks ([`compact_partition`]): on thin boards such
 /// as 2×8, groups along the rows would leave out every interaction that
 /// makes the search hard.
-pub fn partition(rect: &Rectangle, blank_goal: u8, max_tiles: usize) -> Vec<Vec<u8>> {
+pub(crate) fn partition(rect: &Rectangle, blank_goal: u8, max_tiles: usize) -> Vec<Vec<u8>> {
     if !matches!((rect.rows, rect.cols), (4, 4) | (5, 5)) {
         return compact_partition(rect, blank_goal, max_tiles);
     }
@@ -57,7 +57,11 @@ pub fn partition(rect: &Rectangle, blank_goal: u8, max_tiles: usize) -> Vec<Vec<
 /// are fewer, and each strip, read across it line by line, into the
 /// fewest even groups. On 5×5 with 5: blocks of two or three lines
 /// across, where rows alone would lose every vertical interaction.
-pub fn compact_partition(rect: &Rectangle, blank_goal: u8, max_tiles: usize) -> Vec<Vec<u8>> {
+pub(crate) fn compact_partition(
+    rect: &Rectangle,
+    blank_goal: u8,
+    max_tiles: usize,
+) -> Vec<Vec<u8>> {
     let by_rows = rect.rows <= rect.cols;
     let (lines, across) = if by_rows {
         (rect.rows, rect.cols)
@@ -101,7 +105,7 @@ pub fn compact_partition(rect: &Rectangle, blank_goal: u8, max_tiles: usize) -> 
 /// entry databases, built in about two minutes; 8 gives the 7-8 partition,
 /// a 519M entry database), 6 on 3×4, 5×4 and 5×5 (four 127.5M entry
 /// databases on 5×5).
-pub fn default_max_tiles(rect: &Rectangle) -> usize {
+pub(crate) fn default_max_tiles(rect: &Rectangle) -> usize {
     match rect.cell_count() {
         13..=16 => 7,
         _ => 6,
@@ -111,7 +115,7 @@ pub fn default_max_tiles(rect: &Rectangle) -> usize {
 /// The small tables built in seconds when the strong ones are not at
 /// hand: 5 tiles on boards of 13 to 16 cells (5-5-5 on 4×4, three 524k
 /// entry databases), the default elsewhere.
-pub fn small_max_tiles(rect: &Rectangle) -> usize {
+pub(crate) fn small_max_tiles(rect: &Rectangle) -> usize {
     match rect.cell_count() {
         13..=16 => 5,
         _ => default_max_tiles(rect),
