@@ -6,5 +6,4 @@ pub mod draw;
 pub mod jsonl;
 pub mod judge;
 pub mod layout;
-pub(crate) mod numbers;
 pub mod svg;

@@ -263,7 +263,7 @@ pub(super) mod tests {
     use super::*;
 
     /// `bytes` as a mapped file (the file itself is removed at once).
-    pub(in crate::formats::numbers) fn mapped(bytes: &[u8]) -> Input {
+    pub(in crate::formats::judge::numbers) fn mapped(bytes: &[u8]) -> Input {
         static FILES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let k = FILES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let path = std::env::temp_dir().join(format!("npuzzle-numbers-{}-{k}", std::process::id()));
@@ -276,7 +276,7 @@ pub(super) mod tests {
     }
 
     /// A reader that hands out a few bytes at a time, then perhaps fails.
-    pub(in crate::formats::numbers) struct Trickle(pub io::Cursor<Vec<u8>>, pub usize);
+    pub(in crate::formats::judge::numbers) struct Trickle(pub io::Cursor<Vec<u8>>, pub usize);
     impl Read for Trickle {
         fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
             let n = self.1.min(buf.len());
