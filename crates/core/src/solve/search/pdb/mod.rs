@@ -34,18 +34,21 @@
 //!
 //! The files of this folder: [`build`](mod@build) (the search), [`table`]
 //! (the table's memory and its two `unsafe`s), [`geometry`] (bit masks of
-//! the rectangle), [`file`] (the file format) and [`cache`] (the folder
-//! and the tables shared in memory).
+//! the rectangle), [`file`] (the file format), [`cache`] (the folder)
+//! and [`registry`] (the tables shared in memory, and the memory
+//! reserved for builds).
 
 mod build;
 mod cache;
 mod file;
 mod geometry;
+mod registry;
 mod table;
 
 pub use cache::PdbCache;
-pub(crate) use cache::{Save, at_hand, load_or_build, reserve, shared};
+pub(crate) use cache::{Save, load_or_build};
 pub(crate) use geometry::grid_neighbours;
+pub(crate) use registry::{at_hand, reserve, shared};
 
 use geometry::Geometry;
 use table::Bytes;
