@@ -11,7 +11,7 @@ use crate::graph::tarjan::{self, Step};
 use crate::graph::{LocalCell, LocalGraph, LocalVec, path_by};
 
 /// Which cells of a [`LocalGraph`] a [`Region`] keeps.
-pub(crate) trait Mask {
+pub(crate) trait LiveCells {
     /// Whether every cell is kept (counts are then known at once).
     const ALL: bool = false;
     /// Whether `cell` is kept.
@@ -22,14 +22,14 @@ pub(crate) trait Mask {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct All;
 
-impl Mask for All {
+impl LiveCells for All {
     const ALL: bool = true;
     fn has(&self, _: LocalCell) -> bool {
         true
     }
 }
 
-impl Mask for LocalVec<bool> {
+impl LiveCells for LocalVec<bool> {
     fn has(&self, cell: LocalCell) -> bool {
         self[cell]
     }
@@ -38,20 +38,20 @@ impl Mask for LocalVec<bool> {
 /// A [`LocalGraph`] seen through a set of live cells: the sub-graph they
 /// induce.
 #[derive(Debug)]
-pub(crate) struct Region<'g, M: Mask> {
+pub(crate) struct Region<'g, M: LiveCells> {
     graph: &'g LocalGraph,
     live: &'g M,
 }
 
-impl<M: Mask> Clone for Region<'_, M> {
+impl<M: LiveCells> Clone for Region<'_, M> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<M: Mask> Copy for Region<'_, M> {}
+impl<M: LiveCells> Copy for Region<'_, M> {}
 
-impl<'g, M: Mask> Region<'g, M> {
+impl<'g, M: LiveCells> Region<'g, M> {
     /// The cells of `graph` that `live` keeps.
     pub(crate) fn new(graph: &'g LocalGraph, live: &'g M) -> Self {
         Region { graph, live }

@@ -18,7 +18,7 @@ pub enum Reason {
         /// The blank's distance from its cell in A to its cell in B.
         blank_distance: usize,
     },
-    /// On a bipartite block of a board with cut vertices: the block's
+    /// On a bipartite block of a board with cut cells: the block's
     /// tokens would need an odd permutation.
     BlockParity {
         /// The block's cells.

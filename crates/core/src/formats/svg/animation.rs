@@ -22,9 +22,9 @@ const SLIDE: f64 = 0.8;
 const LEAD: f64 = 0.8;
 const HOLD: f64 = 2.0;
 
-/// `moves` played from `start` as an animated SVG: the start for a
+/// `moves` played from `from` as an animated SVG: `from` for a
 /// moment, each move as a slide (six a second), the end held, then again
-/// from the start. Tiles turn green on their `goal` cell.
+/// from `from`. Tiles turn green on their cell in `to`.
 ///
 /// # Errors
 /// [`SvgError::TooManyCells`], [`SvgError::TooManyMoves`] past
@@ -41,13 +41,13 @@ const HOLD: f64 = 2.0;
 /// ```
 pub fn animation(
     board: &Board,
-    start: &[Token],
-    goal: &[Token],
+    from: &[Token],
+    to: &[Token],
     moves: &[Move],
 ) -> Result<String, SvgError> {
     let canvas = Canvas::new(board)?;
-    canvas.check_length("tokens", Some(start))?;
-    canvas.check_length("goal", Some(goal))?;
+    canvas.check_length("tokens", Some(from))?;
+    canvas.check_length("to", Some(to))?;
     if moves.len() > MAX_ANIMATED_MOVES {
         return Err(SvgError::TooManyMoves {
             moves: moves.len(),
@@ -55,24 +55,24 @@ pub fn animation(
         });
     }
     // Checked by the one replayer, against the end the moves reach.
-    let mut end = start.to_vec();
+    let mut end = from.to_vec();
     for m in moves {
         if let (Some(_), Some(_)) = (end.get(m.from as usize), end.get(m.to as usize)) {
             end.swap(m.from as usize, m.to as usize);
         }
     }
-    replay(board, start, &end, moves)?;
+    replay(board, from, &end, moves)?;
 
     // Each tile is known by the cell it starts on; `on[cell]` is the tile
     // on a cell now. Key frames: (seconds, cell) at the start and at the
     // start and end of each of its slides.
     let step = 1.0 / MOVES_PER_SECOND;
     let total = LEAD + moves.len() as f64 * step + HOLD;
-    let mut on: Vec<Option<usize>> = (0..start.len())
-        .map(|c| (start[c] != BLANK).then_some(c))
+    let mut on: Vec<Option<usize>> = (0..from.len())
+        .map(|c| (from[c] != BLANK).then_some(c))
         .collect();
     let mut frames: Vec<Vec<(f64, Cell)>> =
-        (0..start.len()).map(|c| vec![(0.0, c as Cell)]).collect();
+        (0..from.len()).map(|c| vec![(0.0, c as Cell)]).collect();
     for (k, m) in moves.iter().enumerate() {
         let tile = on[m.from as usize].take().expect("replayed: a tile moves");
         on[m.to as usize] = Some(tile);
@@ -88,7 +88,7 @@ pub fn animation(
         moves.len()
     );
     out.push_str("<g class=\"tiles\">\n");
-    for (cell, &token) in start.iter().enumerate() {
+    for (cell, &token) in from.iter().enumerate() {
         if token == BLANK {
             continue;
         }
@@ -111,7 +111,7 @@ pub fn animation(
                 values.join(";")
             );
         }
-        let home = |c: Cell| goal[c as usize] == token;
+        let home = |c: Cell| to[c as usize] == token;
         let colours = |c: Cell| {
             if home(c) {
                 (HOME, HOME_LINE)

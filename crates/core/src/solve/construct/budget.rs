@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Why a constructive solution was given up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Stop {
+pub(crate) enum GaveUp {
     /// It passed this many moves.
     TooLong(usize),
     /// The flag was set.
@@ -49,12 +49,12 @@ thread_local! {
 /// recorded and `cancel` looked at as it goes.
 ///
 /// # Errors
-/// [`Stop`] when `work` passed the length or the flag was set.
+/// [`GaveUp`] when `work` passed the length or the flag was set.
 pub(crate) fn within<T>(
     max_moves: usize,
     cancel: Option<Arc<AtomicBool>>,
     work: impl FnOnce() -> T,
-) -> Result<T, Stop> {
+) -> Result<T, GaveUp> {
     let budget = Budget {
         max_moves,
         spent: 0,
@@ -66,7 +66,7 @@ pub(crate) fn within<T>(
     BUDGET.with(|b| *b.borrow_mut() = outer);
     match result {
         Ok(answer) => Ok(answer),
-        Err(payload) => match payload.downcast::<Stop>() {
+        Err(payload) => match payload.downcast::<GaveUp>() {
             Ok(stop) => Err(*stop),
             // A real panic goes on up.
             Err(payload) => resume_unwind(payload),
@@ -85,9 +85,9 @@ pub(crate) fn attempt<T>(work: impl FnOnce() -> T) -> Result<T, usize> {
     let spent = BUDGET.with(|b| b.borrow().as_ref().map(|b| b.spent));
     match catch_unwind(AssertUnwindSafe(work)) {
         Ok(answer) => Ok(answer),
-        Err(payload) => match payload.downcast::<Stop>() {
+        Err(payload) => match payload.downcast::<GaveUp>() {
             Ok(stop) => match *stop {
-                Stop::TooLong(max) => {
+                GaveUp::TooLong(max) => {
                     BUDGET.with(|b| {
                         if let (Some(budget), Some(spent)) = (b.borrow_mut().as_mut(), spent) {
                             budget.spent = spent;
@@ -95,7 +95,7 @@ pub(crate) fn attempt<T>(work: impl FnOnce() -> T) -> Result<T, usize> {
                     });
                     Err(max)
                 }
-                Stop::Cancelled => resume_unwind(stop),
+                GaveUp::Cancelled => resume_unwind(stop),
             },
             Err(payload) => resume_unwind(payload),
         },
@@ -115,7 +115,7 @@ pub(crate) fn spend(moves: usize) {
         let budget = budget.as_mut()?;
         budget.spent = budget.spent.saturating_add(moves);
         if budget.spent > budget.max_moves {
-            return Some(Stop::TooLong(budget.max_moves));
+            return Some(GaveUp::TooLong(budget.max_moves));
         }
         if budget.spent < budget.next_check {
             return None;
@@ -125,7 +125,7 @@ pub(crate) fn spend(moves: usize) {
             .cancel
             .as_ref()
             .is_some_and(|c| c.load(Ordering::Relaxed));
-        cancelled.then_some(Stop::Cancelled)
+        cancelled.then_some(GaveUp::Cancelled)
     });
     if let Some(stop) = stop {
         resume_unwind(Box::new(stop));
@@ -144,7 +144,7 @@ mod tests {
     #[test]
     fn the_length_stops_the_work_and_outside_nothing_does() {
         assert_eq!(within(10, None, || record(10)), Ok(10));
-        assert_eq!(within(10, None, || record(11)), Err(Stop::TooLong(10)));
+        assert_eq!(within(10, None, || record(11)), Err(GaveUp::TooLong(10)));
         assert_eq!(record(100), 100, "no budget outside `within`");
     }
 
@@ -152,7 +152,7 @@ mod tests {
     fn the_flag_stops_the_work() {
         let flag = Arc::new(AtomicBool::new(true));
         let stopped = within(usize::MAX, Some(flag), || record(CANCEL_EVERY * 2));
-        assert_eq!(stopped, Err(Stop::Cancelled));
+        assert_eq!(stopped, Err(GaveUp::Cancelled));
     }
 
     #[test]
@@ -165,13 +165,13 @@ mod tests {
         assert_eq!(answer, Ok((Err(10), 6)));
         let flag = Arc::new(AtomicBool::new(true));
         let stopped = within(usize::MAX, Some(flag), || attempt(|| record(CANCEL_EVERY)));
-        assert_eq!(stopped, Err(Stop::Cancelled));
+        assert_eq!(stopped, Err(GaveUp::Cancelled));
     }
 
     #[test]
     fn budgets_nest_and_real_panics_go_on() {
         let inner = within(100, None, || within(5, None, || record(6)));
-        assert_eq!(inner, Ok(Err(Stop::TooLong(5))));
+        assert_eq!(inner, Ok(Err(GaveUp::TooLong(5))));
         let panicked = catch_unwind(|| within(5, None, || panic!("a bug")));
         assert!(panicked.is_err());
     }

@@ -18,14 +18,14 @@ use crate::moves::Move;
 /// The most states a placement search may number (`m^(tiles + 1)` on
 /// `m` free cells): 17 million, three bytes each, of which a search
 /// touches a small part.
-pub(crate) const MAX_STATES: u64 = 1 << 24;
+pub(crate) const MAX_PLACEMENT_STATES: u64 = 1 << 24;
 
 /// The fewest moves on a `rows` × `cols` rectangle holding `tokens` that
 /// bring each tile of `group` to its cell (`group[i] = (tile, cell)`),
 /// moving the blank only over cells where `fixed` is false; every tile of
 /// the group and the blank must stand on such cells. `None` when no
 /// sequence does it, or when the group's states are more than
-/// [`MAX_STATES`].
+/// [`MAX_PLACEMENT_STATES`].
 ///
 /// The moves are those of the whole board: played on `tokens`, they
 /// leave the fixed cells as they were.
@@ -51,7 +51,7 @@ pub(crate) fn place(
     let m = cells.len() as u64;
     let states = m
         .checked_pow(group.len() as u32 + 1)
-        .filter(|&s| s <= MAX_STATES)? as usize;
+        .filter(|&s| s <= MAX_PLACEMENT_STATES)? as usize;
     let neighbours: Vec<[usize; 4]> = cells
         .iter()
         .map(|&c| {

@@ -45,7 +45,7 @@ impl Solver<'_> {
         // The rest, a box in the bottom-right corner.
         let (top, left) = (rows - left_rows, cols - left_cols);
         let cell = |i: usize, j: usize| (top + i) * cols + left + j;
-        let part = |tokens: &[Token]| -> Arrangement {
+        let corner = |tokens: &[Token]| -> Arrangement {
             Arrangement::new(
                 (0..left_rows)
                     .flat_map(|i| (0..left_cols).map(move |j| (i, j)))
@@ -54,7 +54,7 @@ impl Solver<'_> {
             )
         };
         let rest = Board::new_box(&[left_rows, left_cols])?;
-        let solved = self.solve_until(&rest, &part(&state), &part(&cornered), Improve::Part)?;
+        let solved = self.solve_until(&rest, &corner(&state), &corner(&cornered), Improve::Part)?;
         let on_board = |c: u32| cell(c as usize / left_cols, c as usize % left_cols) as u32;
         moves.extend(solved.moves().iter().map(|m| Move {
             from: on_board(m.from),

@@ -418,8 +418,8 @@ impl<'a> Solver<'a> {
         };
         let moves = match budget::within(max, self.cancel.clone(), work) {
             Ok(moves) => moves?,
-            Err(budget::Stop::TooLong(max)) => return Err(Limit::TooManyMoves { max }.into()),
-            Err(budget::Stop::Cancelled) => return Err(SolveError::Cancelled),
+            Err(budget::GaveUp::TooLong(max)) => return Err(Limit::TooManyMoves { max }.into()),
+            Err(budget::GaveUp::Cancelled) => return Err(SolveError::Cancelled),
         };
         if moves.len() > max {
             return Err(Limit::TooManyMoves { max }.into());

@@ -21,7 +21,7 @@ use crate::arrangement::BLANK;
 use crate::board::Cell;
 
 /// The most states a plan may look at.
-const MAX_STATES: usize = 400_000;
+const MAX_PLAN_STATES: usize = 400_000;
 
 /// The most ways to split the blanks among branches tried per step.
 const MAX_SPLITS: usize = 16;
@@ -58,7 +58,7 @@ pub(super) fn plan(
     let mut seen: HashMap<State, ()> = HashMap::from([((start, first), ())]);
     let mut open = BinaryHeap::from([Reverse((dist[start as usize], 0usize))]);
     while let Some(Reverse((_, i))) = open.pop() {
-        if states.len() >= MAX_STATES {
+        if states.len() >= MAX_PLAN_STATES {
             break;
         }
         let ((p, f), _, g) = states[i].clone();

@@ -28,7 +28,7 @@ use crate::solve::search::bfs::moves_along;
 pub(super) const MAX_SORTED_CELLS: usize = 32;
 
 /// The most states one swap may look at.
-const MAX_STATES: usize = 4_000_000;
+const MAX_SORT_STATES: usize = 4_000_000;
 
 /// Moves taking `from` to `to` (reachable) on a connected board of at
 /// most [`MAX_SORTED_CELLS`] cells with several blanks, neither a path nor a
@@ -133,7 +133,7 @@ fn search(board: &Board, start: u64) -> Option<((u64, Parents), [Cell; 4])> {
         if let Some(gadget) = ready(board, code) {
             return Some(((code, parent), gadget));
         }
-        if parent.len() > MAX_STATES {
+        if parent.len() > MAX_SORT_STATES {
             return None;
         }
         for b in (0..n).filter(|&c| mark(code, c) == 0) {
