@@ -5,10 +5,12 @@
 //! This is the arrangement layer's vocabulary of change: every solver
 //! hands out [`Move`]s, and every front end reads and writes them here.
 
+mod corner;
 mod notation;
 mod play;
 mod replay;
 
+pub(crate) use corner::{cornered, strides};
 pub(crate) use notation::MultiTileCount;
 pub use notation::{Directions, directions, multi_tile_moves};
 pub use play::play;

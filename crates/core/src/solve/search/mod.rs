@@ -22,6 +22,7 @@ pub(crate) mod beam;
 pub(crate) mod bfs;
 pub(crate) mod ida;
 pub(crate) mod ida_blanks;
+pub(crate) mod near;
 pub(crate) mod pdb;
 pub(crate) mod placement;
 pub(crate) mod rectangle;

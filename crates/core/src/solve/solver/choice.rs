@@ -15,6 +15,7 @@ use crate::solve::error::Limit;
 use crate::solve::search::bfs;
 
 use super::Solver;
+use crate::solve::search::near::Plan;
 
 /// The largest board solved constructively into memory: 160,000 cells, a
 /// 400×400 box (about 2×10⁸ moves, 1.7 GB of them). Bigger boxes are
@@ -62,21 +63,6 @@ pub(crate) enum Method {
     /// A constructive answer: not shortest, but fast and in bounded
     /// memory.
     Construct(Construction),
-}
-
-/// How a near-shortest answer is first found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Plan {
-    /// One weighted A* search of the whole board: the 24-puzzle and
-    /// smaller rectangles with both sides at least 4.
-    Weighted,
-    /// The rectangle reduced line by line until [`reduction_stops`]
-    /// says, the rest searched; and, with `beam` (its width), a beam
-    /// search beside it (6×6 to 7×7).
-    Reduced {
-        /// The beam's width, where one is searched.
-        beam: Option<usize>,
-    },
 }
 
 /// Which constructive solver answers.

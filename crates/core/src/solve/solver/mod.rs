@@ -5,8 +5,9 @@
 //! - `choice`: the method, chosen once, with every threshold: breadth-first
 //!   search on small state spaces, IDA* (one blank or several), the
 //!   near-shortest search, or a construction;
-//! - `near_shortest`, `line_reduction`, `anytime`: the near-shortest
-//!   answers, first found, then improved;
+//! - the near-shortest answers are `search::near`'s: this facade lends
+//!   them its progress callback, cancel flag, tables and answers for the
+//!   rest of a reduction (`Solver::near`);
 //! - `tables`: the pattern databases a search uses, and
 //!   [`Solver::prepare`];
 //! - `stream`: moves handed out one by one ([`Solver::solve_into`]);
@@ -26,13 +27,12 @@ use crate::solve::error::{Limit, SolveError};
 use crate::solve::progress::Progress;
 use crate::solve::search::ida;
 use crate::solve::search::ida::split::SplitSearch;
+use crate::solve::search::near::{self, Improve, Plan};
 use crate::solve::search::pdb::PdbCache;
+use crate::solve::search::weighted::Near;
 use crate::solve::search::{bfs, ida_blanks};
 
-mod anytime;
 mod choice;
-mod line_reduction;
-mod near_shortest;
 mod stream;
 mod tables;
 
@@ -437,6 +437,43 @@ impl<'a> Solver<'a> {
         matches!(self.choose(board, from), Method::Construct(how) if how.streams())
     }
 
+    /// A near-shortest solution on a `rows` × `cols` rectangle by `plan`
+    /// (see `search::near`), improved as `improve` says; `None` when the
+    /// weighted search's budget ran out. The search borrows this solver's
+    /// progress callback, cancel flag and tables, and its answer for the
+    /// rectangle a line reduction leaves.
+    fn near(
+        &self,
+        (rows, cols, plan): (usize, usize, Plan),
+        a: &[Token],
+        b: &[Token],
+        improve: Improve,
+    ) -> Result<Option<Near>, SolveError> {
+        let report = |p: &Progress| self.report(p);
+        let heuristic = |rect: &_, blank_goal, tables| self.heuristic_of(rect, blank_goal, tables);
+        let solve_rest = |rows, cols, from: &[Token], to: &[Token]| {
+            let rest = Board::new_box(&[rows, cols])?;
+            let (from, to) = (
+                Arrangement::new(from.to_vec()),
+                Arrangement::new(to.to_vec()),
+            );
+            let solved = self.solve_until(&rest, &from, &to, Improve::Part)?;
+            Ok(Found {
+                optimal: solved.is_optimal(),
+                nodes: solved.nodes(),
+                moves: solved.into_moves(),
+            })
+        };
+        let context = near::Context {
+            report: &report,
+            cancel: self.cancel.as_deref(),
+            heuristic: &heuristic,
+            solve_rest: &solve_rest,
+            reduction_stops: choice::reduction_stops,
+        };
+        context.near((rows, cols, plan), a, b, improve)
+    }
+
     /// A shortest solution by IDA* with several blanks, on any board of
     /// up to 64 cells.
     fn shortest_blanks(
@@ -533,15 +570,4 @@ impl<'a> Solver<'a> {
             self.cancel.clone(),
         ))
     }
-}
-
-/// How much a near-shortest answer is improved.
-#[derive(Clone, Copy, Debug)]
-enum Improve {
-    /// A whole answer: polished, then improved until the instant when
-    /// one is given (a time limit).
-    Whole(Option<Instant>),
-    /// A part of a reduced board's answer: not at all (the whole answer
-    /// is polished once it is put together).
-    Part,
 }

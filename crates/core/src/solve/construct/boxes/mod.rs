@@ -24,7 +24,7 @@ use std::collections::VecDeque;
 
 use crate::arrangement::{BLANK, Token, blank_cell};
 use crate::board::box_distance;
-use crate::moves::Move;
+use crate::moves::{Move, cornered, strides};
 use crate::parity::permutation_parity;
 
 mod fill;
@@ -88,35 +88,6 @@ pub(crate) fn solve_box_into(
     for step in walk.windows(2).rev() {
         grid.slide(step[0]);
     }
-}
-
-/// The filling's goal: `to` with its blank walked to the far corner (the
-/// last cell), along each side in turn; and that walk, from the blank's
-/// cell in `to` to the corner.
-pub(crate) fn cornered(dims: &[usize], to: &[Token]) -> (Vec<usize>, Vec<Token>) {
-    let strides = strides(dims);
-    let mut walk = vec![blank_cell(to)];
-    let mut c = walk[0];
-    for (k, &d) in dims.iter().enumerate() {
-        while (c / strides[k]) % d < d - 1 {
-            c += strides[k];
-            walk.push(c);
-        }
-    }
-    debug_assert_eq!(c + 1, to.len());
-    let mut goal = to.to_vec();
-    for step in walk.windows(2) {
-        goal.swap(step[0], step[1]);
-    }
-    (walk, goal)
-}
-
-fn strides(dims: &[usize]) -> Vec<usize> {
-    let mut strides = vec![1; dims.len()];
-    for k in (0..dims.len().saturating_sub(1)).rev() {
-        strides[k] = strides[k + 1] * dims[k + 1];
-    }
-    strides
 }
 
 /// For each cell of `from`, the target cell of its token: equal tokens are

@@ -3,7 +3,7 @@
 //! is reduced line by line, each line filled a few tiles at a time by a
 //! shortest placement of those tiles, until what is left is a rectangle
 //! searched well (at most 16 cells: shortest; at most 25 with both sides
-//! at least 4: near-shortest; see `choice::reduction_stops`), which is
+//! at least 4: near-shortest; the caller's `reduction_stops` says), which is
 //! then solved by search.
 //!
 //! Lines are filled towards the bottom-right corner, where the blank
@@ -11,23 +11,20 @@
 //! corner (the blank walked down, then right), and the answer ends with
 //! the walk back.
 
-use super::choice::reduction_stops;
-use super::{Improve, Solver};
-use crate::arrangement::{Arrangement, BLANK, Token};
-use crate::board::Board;
-use crate::moves::Move;
+use super::Context;
+use crate::arrangement::{BLANK, Token};
+use crate::moves::{Move, cornered};
 use crate::solve::Found;
-use crate::solve::construct::boxes;
 use crate::solve::error::SolveError;
 use crate::solve::search::placement;
 use crate::solve::search::rectangle::{self, Heuristic, Rectangle};
 
-impl Solver<'_> {
+impl Context<'_> {
     /// A solution of `a` → `b` on a rectangle: lines filled by shortest
     /// placements, the rest searched; and a lower bound of the shortest
     /// length (Manhattan distance with linear conflicts up to 64 cells,
     /// Manhattan distance alone beyond).
-    pub(super) fn reduced(
+    pub(crate) fn reduced(
         &self,
         rows: usize,
         cols: usize,
@@ -36,8 +33,9 @@ impl Solver<'_> {
     ) -> Result<(Found, u64), SolveError> {
         let n = rows * cols;
         // The goal with the blank walked to the far corner, and the walk.
-        let (walk, cornered) = boxes::cornered(&[rows, cols], b);
-        let (mut moves, left_rows, left_cols) = fill_lines(rows, cols, a, &cornered);
+        let (walk, cornered) = cornered(&[rows, cols], b);
+        let stops = self.reduction_stops;
+        let (mut moves, left_rows, left_cols) = fill_lines(rows, cols, a, &cornered, stops);
         let mut state = a.to_vec();
         for m in &moves {
             state.swap(m.from as usize, m.to as usize);
@@ -45,18 +43,15 @@ impl Solver<'_> {
         // The rest, a box in the bottom-right corner.
         let (top, left) = (rows - left_rows, cols - left_cols);
         let cell = |i: usize, j: usize| (top + i) * cols + left + j;
-        let corner = |tokens: &[Token]| -> Arrangement {
-            Arrangement::new(
-                (0..left_rows)
-                    .flat_map(|i| (0..left_cols).map(move |j| (i, j)))
-                    .map(|(i, j)| tokens[cell(i, j)])
-                    .collect(),
-            )
+        let corner = |tokens: &[Token]| -> Vec<Token> {
+            (0..left_rows)
+                .flat_map(|i| (0..left_cols).map(move |j| (i, j)))
+                .map(|(i, j)| tokens[cell(i, j)])
+                .collect()
         };
-        let rest = Board::new_box(&[left_rows, left_cols])?;
-        let solved = self.solve_until(&rest, &corner(&state), &corner(&cornered), Improve::Part)?;
+        let solved = (self.solve_rest)(left_rows, left_cols, &corner(&state), &corner(&cornered))?;
         let on_board = |c: u32| cell(c as usize / left_cols, c as usize % left_cols) as u32;
-        moves.extend(solved.moves().iter().map(|m| Move {
+        moves.extend(solved.moves.iter().map(|m| Move {
             from: on_board(m.from),
             to: on_board(m.to),
         }));
@@ -80,7 +75,7 @@ impl Solver<'_> {
             Found {
                 moves,
                 optimal: false,
-                nodes: solved.nodes(),
+                nodes: solved.nodes,
             },
             lower_bound as u64,
         ))
@@ -98,7 +93,13 @@ const GROUP_MOST: usize = 3;
 /// fixed (see `search::placement`). A line's last tile never goes alone:
 /// with its neighbours fixed it could only be put there by moving one
 /// of them.
-fn fill_lines(rows: usize, cols: usize, a: &[Token], goal: &[Token]) -> (Vec<Move>, usize, usize) {
+fn fill_lines(
+    rows: usize,
+    cols: usize,
+    a: &[Token],
+    goal: &[Token],
+    reduction_stops: fn(usize, usize) -> bool,
+) -> (Vec<Move>, usize, usize) {
     let mut state = a.to_vec();
     let mut fixed = vec![false; rows * cols];
     let mut moves = Vec::new();

@@ -1,12 +1,12 @@
 //! Near-shortest default answers on rectangles of 17 to 144 cells: the
 //! tables they use, and the search as the plan says (weighted A* on the
 //! whole board, or a reduction line by line with a beam beside it),
-//! then polished. When a solver looks for one is decided in `choice`.
+//! then polished. When a solver looks for one is decided by the facade
+//! (`solver/choice.rs`).
 
 use std::time::{Duration, Instant};
 
-use super::choice::Plan;
-use super::{Improve, Solver};
+use super::{Context, Improve, Plan};
 use crate::arrangement::Token;
 use crate::solve::error::SolveError;
 use crate::solve::search::beam;
@@ -42,7 +42,7 @@ fn near_tiles(cells: usize) -> usize {
         .unwrap_or(1)
 }
 
-impl Solver<'_> {
+impl Context<'_> {
     /// A near-shortest solution on a `rows` × `cols` rectangle, or `None`
     /// when the weighted search's budget ran out: the first answer as
     /// `plan` says (weighted A* on the whole board, or the line reduction
@@ -50,7 +50,7 @@ impl Solver<'_> {
     /// with at most [`POLISH_NODES`] (a whole answer only); then, when
     /// `improve` gives an instant, improved further until then (see
     /// `anytime`).
-    pub(super) fn near(
+    pub(crate) fn near(
         &self,
         (rows, cols, plan): (usize, usize, Plan),
         a: &[Token],
@@ -59,7 +59,7 @@ impl Solver<'_> {
     ) -> Result<Option<Near>, SolveError> {
         // The default's work has bounds of its own, which a time limit
         // does not shorten: a limit only ever adds time.
-        let cancel = Stop::on(self.cancel.as_deref());
+        let cancel = Stop::on(self.cancel);
         let (polish, later) = match improve {
             Improve::Whole(anytime) => (true, anytime.map(|deadline| cancel.by(deadline))),
             Improve::Part => (false, None),
@@ -110,7 +110,7 @@ impl Solver<'_> {
 
     /// A beam of `width` from `a` to `b` (see `search::beam`), its
     /// answer kept in `near` when shorter; true when it was.
-    pub(super) fn beam_into(
+    pub(crate) fn beam_into(
         &self,
         rows: usize,
         cols: usize,

@@ -10,7 +10,7 @@
 //! on 6×6 to 7×7, beams twice as wide each time; on every board, the
 //! windows of `search::shorten` searched harder.
 
-use super::Solver;
+use super::Context;
 use crate::arrangement::Token;
 use crate::solve::progress::Progress;
 use crate::solve::search::rectangle::Heuristic;
@@ -36,11 +36,11 @@ const ANYTIME_BUDGET: usize = 4_000_000;
 /// (about 16 times its time, a minute and more, and 500 MB on 7×7).
 const MOST_WIDER: usize = 16;
 
-impl Solver<'_> {
+impl Context<'_> {
     /// `near`'s moves shortened window by window with effort `level`
     /// of [`EFFORTS`] until `stop`, `max_nodes` expanded or no gain; true
     /// when shorter.
-    pub(super) fn shorten_into(
+    pub(crate) fn shorten_into(
         &self,
         rows: usize,
         cols: usize,
@@ -68,7 +68,7 @@ impl Solver<'_> {
 
     /// The anytime stages on a board searched whole: smaller weights, a
     /// bigger budget, then harder windows, until `stop`.
-    pub(super) fn improve_weighted(
+    pub(crate) fn improve_weighted(
         &self,
         rows: usize,
         cols: usize,
@@ -100,7 +100,7 @@ impl Solver<'_> {
 
     /// The anytime stages on a reduced board: wider beams where the
     /// default has one, harder windows everywhere, until `stop`.
-    pub(super) fn improve_reduced(
+    pub(crate) fn improve_reduced(
         &self,
         rows: usize,
         cols: usize,

@@ -1,0 +1,90 @@
+//! Near-shortest answers on rectangles of 17 to 144 cells, found in a
+//! few seconds, each with a proven lower bound beside it:
+//! - `first`: the first answer as the plan says (weighted A* on the whole
+//!   board, or the line reduction with a beam beside it), polished;
+//! - `reduction`: the line reduction, a rectangle filled line by line;
+//! - `anytime`: better answers for those who give them time.
+//!
+//! They run on a [`Context`]: what the caller (the `Solver`) lends them,
+//! its progress callback, its cancel flag, its tables and its answer for
+//! the rectangle a reduction leaves, and where the reduction stops.
+
+mod anytime;
+mod first;
+mod reduction;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use crate::arrangement::Token;
+use crate::solve::Found;
+use crate::solve::error::SolveError;
+use crate::solve::progress::Progress;
+use crate::solve::search::rectangle::{Heuristic, Rectangle};
+
+/// How a near-shortest answer is first found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Plan {
+    /// One weighted A* search of the whole board: the 24-puzzle and
+    /// smaller rectangles with both sides at least 4.
+    Weighted,
+    /// The rectangle reduced line by line until [`reduction_stops`]
+    /// says, the rest searched; and, with `beam` (its width), a beam
+    /// search beside it (6×6 to 7×7).
+    Reduced {
+        /// The beam's width, where one is searched.
+        beam: Option<usize>,
+    },
+}
+
+/// How much a near-shortest answer is improved.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Improve {
+    /// A whole answer: polished, then improved until the instant when
+    /// one is given (a time limit).
+    Whole(Option<Instant>),
+    /// A part of a reduced board's answer: not at all (the whole answer
+    /// is polished once it is put together).
+    Part,
+}
+
+/// What a near-shortest search borrows from its caller.
+pub(crate) struct Context<'a> {
+    /// Hears of each shorter answer (the anytime stages).
+    pub report: &'a (dyn Fn(&Progress) + Sync),
+    /// Set from elsewhere: the search ends with [`SolveError::Cancelled`].
+    pub cancel: Option<&'a AtomicBool>,
+    /// The heuristic on a rectangle with the blank's goal on a cell, of
+    /// these tables (from the caller's memory, cache and budget).
+    #[allow(clippy::type_complexity)]
+    pub heuristic:
+        &'a dyn Fn(&Rectangle, u8, Option<Vec<Vec<u8>>>) -> Result<Heuristic, SolveError>,
+    /// A whole answer on the `rows` × `cols` rectangle a reduction
+    /// leaves, from one arrangement to another (not improved further).
+    #[allow(clippy::type_complexity)]
+    pub solve_rest: &'a dyn Fn(usize, usize, &[Token], &[Token]) -> Result<Found, SolveError>,
+    /// Where the line reduction stops: a rectangle the caller solves.
+    pub reduction_stops: fn(usize, usize) -> bool,
+}
+
+impl Context<'_> {
+    fn report(&self, progress: &Progress) {
+        (self.report)(progress);
+    }
+
+    fn cancelled(&self) -> Result<(), SolveError> {
+        match self.cancel {
+            Some(flag) if flag.load(Ordering::Relaxed) => Err(SolveError::Cancelled),
+            _ => Ok(()),
+        }
+    }
+
+    fn heuristic_of(
+        &self,
+        rect: &Rectangle,
+        blank_goal: u8,
+        tables: Option<Vec<Vec<u8>>>,
+    ) -> Result<Heuristic, SolveError> {
+        (self.heuristic)(rect, blank_goal, tables)
+    }
+}
