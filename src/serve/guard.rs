@@ -89,9 +89,13 @@ pub(super) async fn check(
     request: Request,
     next: Next,
 ) -> Response {
-    let mut response = match refusal(&guard, request.method(), request.headers()) {
-        Some(why) => error_response(StatusCode::FORBIDDEN, why),
-        None => next.run(request).await,
+    let mut response = match (
+        twice(request.headers()),
+        refusal(&guard, request.method(), request.headers()),
+    ) {
+        (Some(why), _) => error_response(StatusCode::BAD_REQUEST, why),
+        (None, Some(why)) => error_response(StatusCode::FORBIDDEN, why),
+        (None, None) => next.run(request).await,
     };
     let headers = response.headers_mut();
     for (name, value) in [
@@ -103,6 +107,15 @@ pub(super) async fn check(
         headers.insert(name, HeaderValue::from_static(value));
     }
     response.into_response()
+}
+
+/// A header the guard reads, given twice: only one would be checked, so
+/// the request is malformed (RFC 9112 asks a 400 for two `Host`s).
+fn twice(headers: &HeaderMap) -> Option<String> {
+    [header::HOST, header::ORIGIN]
+        .into_iter()
+        .find(|name| headers.get_all(name).iter().count() > 1)
+        .map(|name| format!("the {name} header is given more than once"))
 }
 
 /// Why a request is refused, or `None` when it may go on.
