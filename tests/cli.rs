@@ -492,3 +492,18 @@ fn shortest_with_two_blanks_on_a_mask() {
         (Some(2), Some(true))
     );
 }
+
+#[test]
+fn an_id_of_null_is_echoed_as_written() {
+    let line = "{\"board\":\"3x3\",\"from\":\"1 2 3/4 5 6/7 8 0\",\"id\":null}\n";
+    let (code, out, _) = run(&["batch"], line);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "{\"reachable\":true,\"reason\":null,\"id\":null}\n")
+    );
+    let (_, out, _) = run(
+        &["batch"],
+        "{\"board\":\"3x3\",\"from\":\"1 2 3/4 5 6/7 8 0\"}\n",
+    );
+    assert!(!out.contains("\"id\""), "{out}");
+}

@@ -390,3 +390,18 @@ fn bad_arguments_are_refused_before_listening() {
     assert_eq!(code, 2);
     support::assert_clean_error(&err);
 }
+
+#[test]
+fn a_field_given_twice_is_refused_on_every_endpoint() {
+    let server = Server::start(&[]);
+    let body = br#"{"board": "3x3", "board": "2x2", "from": "1 2 3/4 5 6/7 8 0"}"#;
+    for path in ["/api/reach", "/api/solve", "/api/apply", "/api/gen"] {
+        let reply = server.request("POST", path, &[("Content-Type", "application/json")], body);
+        assert_eq!(reply.status, 400, "{path}");
+        let message = reply.json()["error"].as_str().unwrap().to_string();
+        assert!(
+            message.contains("duplicate field `board`"),
+            "{path}: {message}"
+        );
+    }
+}

@@ -155,7 +155,12 @@ fn other_hosts_and_other_origins_are_refused() {
     // A header the guard reads, given twice: only one would be checked.
     let twice = post(&[("Origin", &same_origin), ("Origin", "http://evil.example")]);
     assert_eq!(twice.status, 400);
-    assert!(twice.json()["error"].as_str().unwrap().contains("more than once"));
+    assert!(
+        twice.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("more than once")
+    );
     let twice = post(&[("Host", &own), ("Host", "evil.example")]);
     assert_eq!(twice.status, 400);
     // No CORS: a preflight gets no permission.

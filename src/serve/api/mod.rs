@@ -202,7 +202,7 @@ pub(super) fn parse_board(spec: &str, max: usize, what: &str) -> Result<Board, F
 /// Fields are kept as written until the question is read, so that an
 /// `id` comes back byte for byte.
 fn question_with(text: &str, own: &[&str]) -> Result<(Question, Map<String, Value>), Failure> {
-    let mut fields: BTreeMap<String, Id> = parse(text)?;
+    let mut fields = parse::<UniqueFields>(text)?.0;
     let mut taken = Map::new();
     for &name in own {
         if let Some(raw) = fields.remove(name) {
@@ -216,6 +216,39 @@ fn question_with(text: &str, own: &[&str]) -> Result<(Question, Map<String, Valu
         .parse(&rest)
         .map_err(Failure::bad)?;
     Ok((question, taken))
+}
+
+/// A request's fields as written, a field given twice refused (as
+/// `/api/reach` and batch lines refuse it), where a map would keep the
+/// last.
+struct UniqueFields(BTreeMap<String, Id>);
+
+impl<'de> Deserialize<'de> for UniqueFields {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Fields;
+        impl<'de> serde::de::Visitor<'de> for Fields {
+            type Value = UniqueFields;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<UniqueFields, A::Error> {
+                let mut fields = BTreeMap::new();
+                while let Some((name, value)) = map.next_entry::<String, Id>()? {
+                    if fields.contains_key(&name) {
+                        return Err(serde::de::Error::custom(format!(
+                            "duplicate field `{name}`"
+                        )));
+                    }
+                    fields.insert(name, value);
+                }
+                Ok(UniqueFields(fields))
+            }
+        }
+        deserializer.deserialize_map(Fields)
+    }
 }
 
 /// Runs `work` on the request's body as a job, and answers.

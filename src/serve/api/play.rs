@@ -8,7 +8,7 @@ use axum::body::Body;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
-use npuzzle_core::formats::jsonl::{ArrangementValue, Id};
+use npuzzle_core::formats::jsonl::{ArrangementValue, Id, id_as_written};
 use npuzzle_core::generate::Generator;
 use npuzzle_core::moves::play;
 use npuzzle_core::{Arrangement, Board, Cell, directions};
@@ -31,7 +31,7 @@ struct GenRequest {
     seed: Option<u64>,
     #[serde(default)]
     moves: Option<u64>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "id_as_written")]
     id: Option<Id>,
 }
 

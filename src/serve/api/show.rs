@@ -9,7 +9,7 @@ use axum::body::Body;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
-use npuzzle_core::formats::jsonl::{ArrangementValue, Id};
+use npuzzle_core::formats::jsonl::{ArrangementValue, Id, id_as_written};
 use npuzzle_core::{Board, Cell, Layout};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -29,7 +29,7 @@ struct ShowRequest {
     from: Option<ArrangementValue>,
     #[serde(default)]
     to: Option<ArrangementValue>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "id_as_written")]
     id: Option<Id>,
 }
 
@@ -69,7 +69,7 @@ struct SvgRequest {
     to: Option<ArrangementValue>,
     #[serde(default)]
     moves: Option<Value>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "id_as_written")]
     id: Option<Id>,
 }
 

@@ -13,6 +13,18 @@ use crate::solve::{Solution, Summary};
 /// and all) to be echoed back byte for byte.
 pub type Id = Box<serde_json::value::RawValue>;
 
+/// Reads an `id` as written, `null` included (an `Option` would take
+/// `null` for no `id` and drop it from the answer): for
+/// `#[serde(default, deserialize_with = "id_as_written")]`.
+///
+/// # Errors
+/// When the value is not JSON.
+pub fn id_as_written<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Id>, D::Error> {
+    <Id as serde::Deserialize>::deserialize(deserializer).map(Some)
+}
+
 /// `answer`, a JSON object, as text with `"id"` added last, written as the
 /// question wrote it.
 ///

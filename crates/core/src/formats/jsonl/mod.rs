@@ -30,7 +30,7 @@ use serde_json::Value;
 
 #[doc(hidden)] // the command line's text output, not an API
 pub use answer::solved_fields;
-pub use answer::{Id, with_id};
+pub use answer::{Id, id_as_written, with_id};
 pub(crate) use answer::{StreamedAnswer, error_json, limit_json};
 pub use answer::{solution_json, verdict_json};
 pub(crate) use lines::read_line_capped;

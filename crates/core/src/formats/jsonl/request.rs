@@ -24,8 +24,9 @@ pub struct Request {
     /// The target arrangement; the solved one when absent.
     #[serde(default)]
     pub to: Option<ArrangementValue>,
-    /// Anything the caller wants echoed back with the answer, as written.
-    #[serde(default)]
+    /// Anything the caller wants echoed back with the answer, as written
+    /// (`null` too).
+    #[serde(default, deserialize_with = "super::id_as_written")]
     pub id: Option<Id>,
 }
 
@@ -257,6 +258,7 @@ fn json_error(e: &serde_json::Error) -> Error {
 pub(super) fn id_of(line: &[u8]) -> Option<Id> {
     #[derive(Deserialize)]
     struct Only {
+        #[serde(default, deserialize_with = "super::id_as_written")]
         id: Option<Id>,
     }
     serde_json::from_slice::<Only>(line).ok()?.id
