@@ -275,3 +275,18 @@ fn dense_graphs_are_refused_before_they_are_drawn() {
     assert!(started.elapsed() < Duration::from_secs(5));
     assert_eq!(server.searches(), 0);
 }
+
+#[test]
+fn a_default_answer_past_the_table_budget_goes_on_without_tables() {
+    // 16 MiB: not even the 5×5 default's small tables fit (four of 25 MB),
+    // so the default answer is searched on Manhattan distance instead.
+    let cache = std::env::temp_dir().join(format!("npuzzle-serve-light-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cache);
+    let server = Server::start_with_cache(&["--max-memory", "16M"], &cache);
+    let from = "2 3 4 5 0/1 7 8 9 10/6 12 13 14 15/11 17 18 19 20/16 21 22 23 24";
+    let (status, answer) = server.post("/api/solve", &json!({"board": "5x5", "from": from}));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["optimal"], false);
+    assert!(answer["lower_bound"].as_u64().unwrap() > 0, "{answer}");
+    let _ = std::fs::remove_dir_all(&cache);
+}

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::{Context, Improve, Plan};
 use crate::arrangement::Token;
-use crate::solve::error::SolveError;
+use crate::solve::error::{Limit, SolveError};
 use crate::solve::search::beam;
 use crate::solve::search::pdb;
 use crate::solve::search::rectangle::{self, Rectangle};
@@ -84,7 +84,15 @@ impl Context<'_> {
             let rect = Rectangle::new(rows, cols);
             let (tiles, blank_goal) = rectangle::relabel(a, b);
             let tables = self.near_tables(&rect, blank_goal);
-            let heuristic = self.heuristic_of(&rect, blank_goal, tables)?;
+            // Tables past the memory budget: the search goes on without
+            // them (Manhattan distance with linear conflicts), as a
+            // default answer should, rather than refusing.
+            let heuristic = match self.heuristic_of(&rect, blank_goal, tables) {
+                Err(SolveError::Unsupported(Limit::TablesTooBig { .. })) => {
+                    self.heuristic_of(&rect, blank_goal, None)?
+                }
+                other => other?,
+            };
             let first = weighted::search(
                 &heuristic,
                 &tiles,
