@@ -36,68 +36,120 @@ pub(crate) fn place(
     fixed: &[bool],
     group: &[(Token, usize)],
 ) -> Option<Vec<Move>> {
-    const NONE: usize = usize::MAX;
-    let n = rows * cols;
-    // The free cells, numbered 0..m, and their free neighbours up, down,
-    // left and right (a direction's opposite is `d ^ 1`).
-    let mut local = vec![NONE; n];
-    let mut cells = Vec::new();
-    for c in 0..n {
-        if !fixed[c] {
-            local[c] = cells.len();
-            cells.push(c);
+    let (space, start) = Space::new(rows, cols, tokens, fixed, group)?;
+    let mut search = Search::new(&space);
+    let found = search.run(&start)?;
+    Some(search.moves(found))
+}
+
+/// No cell.
+const NONE: usize = usize::MAX;
+
+/// The placement's state space: the free cells, numbered `0..m`, their
+/// free neighbours, and the group's goal cells. A state is the cells of
+/// the blank and of the group's tiles, in base `m`.
+struct Space {
+    cols: usize,
+    /// The board's cell of each free cell.
+    cells: Vec<usize>,
+    /// Each free cell's free neighbours up, down, left and right (a
+    /// direction's opposite is `d ^ 1`), or [`NONE`].
+    neighbours: Vec<[usize; 4]>,
+    /// The free cell each tile of the group goes to.
+    goal: Vec<usize>,
+    /// The free cells.
+    m: u64,
+    /// The states there are: `m^(tiles + 1)`.
+    states: usize,
+}
+
+impl Space {
+    /// The space of placing `group`, and the start state; `None` when a
+    /// tile of the group or the blank is missing or fixed, a goal cell is
+    /// fixed, or there are too many states.
+    fn new(
+        rows: usize,
+        cols: usize,
+        tokens: &[Token],
+        fixed: &[bool],
+        group: &[(Token, usize)],
+    ) -> Option<(Self, Vec<usize>)> {
+        let n = rows * cols;
+        let mut local = vec![NONE; n];
+        let mut cells = Vec::new();
+        for c in 0..n {
+            if !fixed[c] {
+                local[c] = cells.len();
+                cells.push(c);
+            }
         }
+        let m = cells.len() as u64;
+        let states = m
+            .checked_pow(group.len() as u32 + 1)
+            .filter(|&s| s <= MAX_PLACEMENT_STATES)? as usize;
+        let neighbours = cells
+            .iter()
+            .map(|&c| {
+                let (r, k) = (c / cols, c % cols);
+                let at = |ok: bool, d: usize| if ok && !fixed[d] { local[d] } else { NONE };
+                [
+                    at(r > 0, c.wrapping_sub(cols)),
+                    at(r + 1 < rows, c + cols),
+                    at(k > 0, c.wrapping_sub(1)),
+                    at(k + 1 < cols, c + 1),
+                ]
+            })
+            .collect();
+        let place_of = |token: Token| tokens.iter().position(|&t| t == token).map(|c| local[c]);
+        let blank = place_of(0).filter(|&b| b != NONE)?;
+        let mut start = vec![blank];
+        let mut goal = Vec::with_capacity(group.len());
+        for &(tile, cell) in group {
+            start.push(place_of(tile).filter(|&c| c != NONE)?);
+            if fixed[cell] {
+                return None;
+            }
+            goal.push(local[cell]);
+        }
+        let space = Self {
+            cols,
+            cells,
+            neighbours,
+            goal,
+            m,
+            states,
+        };
+        Some((space, start))
     }
-    let m = cells.len() as u64;
-    let states = m
-        .checked_pow(group.len() as u32 + 1)
-        .filter(|&s| s <= MAX_PLACEMENT_STATES)? as usize;
-    let neighbours: Vec<[usize; 4]> = cells
-        .iter()
-        .map(|&c| {
-            let (r, k) = (c / cols, c % cols);
-            let at = |ok: bool, d: usize| if ok && !fixed[d] { local[d] } else { NONE };
-            [
-                at(r > 0, c.wrapping_sub(cols)),
-                at(r + 1 < rows, c + cols),
-                at(k > 0, c.wrapping_sub(1)),
-                at(k + 1 < cols, c + 1),
-            ]
-        })
-        .collect();
-    let distance = |a: usize, b: usize| {
-        let (a, b) = (cells[a], cells[b]);
+
+    /// The steps between two free cells, on the whole board.
+    fn distance(&self, a: usize, b: usize) -> usize {
+        let (a, b, cols) = (self.cells[a], self.cells[b], self.cols);
         (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols)
-    };
-    let place_of = |token: Token| tokens.iter().position(|&t| t == token).map(|c| local[c]);
-    let blank = place_of(0).filter(|&b| b != NONE)?;
-    let mut start = vec![blank];
-    let mut goal = Vec::with_capacity(group.len());
-    for &(tile, cell) in group {
-        start.push(place_of(tile).filter(|&c| c != NONE)?);
-        if fixed[cell] {
-            return None;
-        }
-        goal.push(local[cell]);
     }
-    // States are the cells of the blank and of the group's tiles.
-    let encode = |s: &[usize]| s.iter().rev().fold(0u64, |acc, &c| acc * m + c as u64);
-    let decode = |mut code: u64, s: &mut [usize]| {
+
+    fn encode(&self, s: &[usize]) -> u64 {
+        s.iter().rev().fold(0u64, |acc, &c| acc * self.m + c as u64)
+    }
+
+    fn decode(&self, mut code: u64, s: &mut [usize]) {
         for slot in s.iter_mut() {
-            *slot = (code % m) as usize;
-            code /= m;
+            *slot = (code % self.m) as usize;
+            code /= self.m;
         }
-    };
-    // Admissible: each move shifts one tile one step, and a tile can
-    // move only once the blank is next to it (a move of the blank alone
-    // brings it one step nearer at most). Not consistent: see below.
-    let h = |s: &[usize]| {
+    }
+
+    /// Admissible: each move shifts one tile one step, and a tile can
+    /// move only once the blank is next to it (a move of the blank alone
+    /// brings it one step nearer at most). Not consistent: see
+    /// [`Search::run`].
+    fn h(&self, s: &[usize]) -> usize {
         let mut tiles = 0;
         let mut nearest = usize::MAX;
-        for (&at, &to) in s[1..].iter().zip(&goal) {
+        for (&at, &to) in s[1..].iter().zip(&self.goal) {
             if at != to {
-                tiles += distance(at, to);
-                nearest = nearest.min(distance(s[0], at));
+                tiles += self.distance(at, to);
+                nearest = nearest.min(self.distance(s[0], at));
             }
         }
         tiles
@@ -106,85 +158,112 @@ pub(crate) fn place(
             } else {
                 nearest - 1
             }
-    };
-    // depth[state]: 1 + the fewest moves found to it (0: not reached, so
-    // that the memory is zeroed lazily by the system); came[state]: 1 +
-    // the direction the blank moved in to get there (0 at the start).
-    let mut depth = vec![0u16; states];
-    let mut came = vec![0u8; states];
-    let first = encode(&start);
-    depth[first as usize] = 1;
-    // Open states by f = g + h, each bucket a stack (the deepest first
-    // among equals).
-    let mut open: Vec<Vec<u64>> = Vec::new();
-    let push = |open: &mut Vec<Vec<u64>>, f: usize, code: u64| {
-        if open.len() <= f {
-            open.resize_with(f + 1, Vec::new);
-        }
-        open[f].push(code);
-    };
-    push(&mut open, h(&start), first);
-    let mut state = vec![0usize; start.len()];
-    let mut next = state.clone();
-    let mut f = 0;
-    let found = loop {
-        while open.get(f).is_some_and(Vec::is_empty) {
-            f += 1;
-        }
-        let code = open.get_mut(f)?.pop()?;
-        decode(code, &mut state);
-        let g = depth[code as usize] as usize - 1;
-        if g + h(&state) != f {
-            continue; // reached again by a shorter way since
-        }
-        if state[1..] == goal[..] {
-            break code;
-        }
-
-        for (d, &to) in neighbours[state[0]].iter().enumerate() {
-            if to == NONE {
-                continue;
-            }
-            slide(&state, to, &mut next);
-            let code = encode(&next);
-            let known = depth[code as usize] as usize;
-            if (known == 0 || known > g + 2) && g + 2 <= u16::MAX as usize {
-                depth[code as usize] = g as u16 + 2;
-                came[code as usize] = d as u8 + 1;
-                let child = g + 1 + h(&next);
-                push(&mut open, child, code);
-                // The heuristic is admissible but not consistent (moving
-                // a placed tile off its cell can lower it by more than
-                // one): a child may open below the current bucket.
-                f = f.min(child);
-            }
-        }
-    };
-    // The blank's cells from the goal back to the start.
-    let mut blanks = Vec::new();
-    let mut code = found;
-    loop {
-        decode(code, &mut state);
-        blanks.push(state[0]);
-        let mark = came[code as usize];
-        if mark == 0 {
-            break;
-        }
-        // Undo the move: the blank slides back the opposite way.
-        let before = neighbours[state[0]][(mark as usize - 1) ^ 1];
-        slide(&state, before, &mut next);
-        code = encode(&next);
     }
-    blanks.reverse();
-    Some(
+}
+
+/// One A* search over a [`Space`]: how each state was first reached.
+struct Search<'s> {
+    space: &'s Space,
+    /// 1 + the fewest moves found to each state (0: not reached, so that
+    /// the memory is zeroed lazily by the system).
+    depth: Vec<u16>,
+    /// 1 + the direction the blank moved in to get to each state (0 at
+    /// the start).
+    came: Vec<u8>,
+}
+
+impl<'s> Search<'s> {
+    fn new(space: &'s Space) -> Self {
+        Self {
+            space,
+            depth: vec![0u16; space.states],
+            came: vec![0u8; space.states],
+        }
+    }
+
+    /// A nearest goal state from `start`, or `None` when there is none.
+    /// The open list is a bucket per f = g + h, each a stack (the deepest
+    /// first among equals), always taken from its lowest bucket; states
+    /// are reopened when reached by a shorter way.
+    fn run(&mut self, start: &[usize]) -> Option<u64> {
+        let space = self.space;
+        let first = space.encode(start);
+        self.depth[first as usize] = 1;
+        let mut open: Vec<Vec<u64>> = Vec::new();
+        let push = |open: &mut Vec<Vec<u64>>, f: usize, code: u64| {
+            if open.len() <= f {
+                open.resize_with(f + 1, Vec::new);
+            }
+            open[f].push(code);
+        };
+        push(&mut open, space.h(start), first);
+        let mut state = vec![0usize; start.len()];
+        let mut next = state.clone();
+        let mut f = 0;
+        loop {
+            while open.get(f).is_some_and(Vec::is_empty) {
+                f += 1;
+            }
+            let code = open.get_mut(f)?.pop()?;
+            space.decode(code, &mut state);
+            let g = self.depth[code as usize] as usize - 1;
+            if g + space.h(&state) != f {
+                continue; // reached again by a shorter way since
+            }
+            if state[1..] == space.goal[..] {
+                return Some(code);
+            }
+            for (d, &to) in space.neighbours[state[0]].iter().enumerate() {
+                if to == NONE {
+                    continue;
+                }
+                slide(&state, to, &mut next);
+                let code = space.encode(&next);
+                let known = self.depth[code as usize] as usize;
+                if (known == 0 || known > g + 2) && g + 2 <= u16::MAX as usize {
+                    self.depth[code as usize] = g as u16 + 2;
+                    self.came[code as usize] = d as u8 + 1;
+                    let child = g + 1 + space.h(&next);
+                    push(&mut open, child, code);
+                    // The heuristic is admissible but not consistent
+                    // (moving a placed tile off its cell can lower it by
+                    // more than one): a child may open below the current
+                    // bucket.
+                    f = f.min(child);
+                }
+            }
+        }
+    }
+
+    /// The moves on the whole board from the start to `found`.
+    fn moves(&self, found: u64) -> Vec<Move> {
+        let space = self.space;
+        let mut state = vec![0usize; space.goal.len() + 1];
+        let mut next = state.clone();
+        // The blank's cells from the goal back to the start.
+        let mut blanks = Vec::new();
+        let mut code = found;
+        loop {
+            space.decode(code, &mut state);
+            blanks.push(state[0]);
+            let mark = self.came[code as usize];
+            if mark == 0 {
+                break;
+            }
+            // Undo the move: the blank slides back the opposite way.
+            let before = space.neighbours[state[0]][(mark as usize - 1) ^ 1];
+            slide(&state, before, &mut next);
+            code = space.encode(&next);
+        }
+        blanks.reverse();
         blanks
             .windows(2)
             .map(|w| Move {
-                from: cells[w[1]] as u32,
-                to: cells[w[0]] as u32,
+                from: space.cells[w[1]] as u32,
+                to: space.cells[w[0]] as u32,
             })
-            .collect(),
-    )
+            .collect()
+    }
 }
 
 /// `state` (the blank's cell, then the group's tiles') after the blank
