@@ -71,6 +71,11 @@ async fn fields_hold_whole_arrangements_and_the_preset_stays_chosen() {
         page.wait_for("document.querySelector('[data-testid=board]').value === '5x5'")
             .await;
         assert_eq!(page.value("preset").await, "24-puzzle");
+        // Buttons keep their label on one line ("Goal" wrapped at 1280 px).
+        let wrap = page
+            .js("return getComputedStyle(document.querySelector('[data-testid=solved]')).whiteSpace")
+            .await;
+        assert_eq!(wrap, json!("nowrap"));
         // 64 letters, all in view: nothing cut, nothing to scroll.
         let fits = page
             .js(
