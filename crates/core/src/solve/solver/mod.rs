@@ -364,8 +364,9 @@ impl<'a> Solver<'a> {
                         lower_bound = near.lower_bound;
                         near.found
                     }
-                    // The weighted search's budget ran out.
-                    None => self.constructed(board, a, b, Construction::Box)?,
+                    // The weighted search's budget ran out: the
+                    // construction the board would get without a search.
+                    None => self.constructed(board, a, b, choice::construction(board, a))?,
                 }
             }
             Method::Construct(how) => self.constructed(board, a, b, how)?,
