@@ -39,7 +39,8 @@
 //!
 //! The layers, each using only those above it in this list (the same
 //! order `.ci/layers` checks):
-//! - [`Error`]: what goes wrong with input, shared by every layer;
+//! - [`Error`]: what goes wrong with input, shared by every layer; and
+//!   when long work gives up (a flag, a deadline, a node budget), inside;
 //! - [`Board`]: cells and adjacency, for boxes of any dimension, masks
 //!   and graphs;
 //! - [`Arrangement`]: what stands on the cells, parsed and validated;
@@ -74,6 +75,7 @@ pub mod moves;
 mod parity;
 mod reach;
 mod solve;
+mod stop;
 
 pub use arrangement::{Arrangement, BLANK, Token};
 pub use board::{Board, Cell, Layout, MAX_CELLS, spec};

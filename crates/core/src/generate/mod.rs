@@ -31,7 +31,7 @@ mod thin;
 
 use rand::seq::SliceRandom;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -42,6 +42,7 @@ use crate::board::{Board, Cell};
 use crate::error::Error;
 use crate::moves::Move;
 use crate::reach::reach;
+use crate::stop::Stop;
 use blocks::BlockDraw;
 use thin::Thin;
 
@@ -117,12 +118,9 @@ impl Generator {
         self
     }
 
-    /// [`Error::Cancelled`] once the flag is set.
-    fn cancelled(&self) -> Result<(), Error> {
-        match &self.cancel {
-            Some(flag) if flag.load(Ordering::Relaxed) => Err(Error::Cancelled),
-            _ => Ok(()),
-        }
+    /// What ends a draw: the flag of [`cancel_on`](Self::cancel_on).
+    fn stop(&self) -> Stop<'_> {
+        Stop::on(self.cancel.as_deref())
     }
 
     /// An arrangement drawn uniformly from all those that can reach `to`.
@@ -233,7 +231,7 @@ impl Generator {
             .collect();
         let mut draw = to.tokens().to_vec();
         for _ in 0..tries {
-            self.cancelled()?;
+            self.stop().check()?;
             for (cells, tokens) in parts.iter().zip(&mut tokens) {
                 tokens.shuffle(&mut self.rng);
                 for (&c, &t) in cells.iter().zip(tokens.iter()) {
@@ -271,7 +269,7 @@ impl Generator {
         let mut previous: Option<Cell> = None;
         for i in 0..moves {
             if i.is_multiple_of(1024) {
-                self.cancelled()?;
+                self.stop().check()?;
             }
             let around = board.neighbours(blank);
             let choices: Vec<Cell> = around
@@ -308,7 +306,7 @@ impl Generator {
         let mut previous: Option<Move> = None;
         for i in 0..moves {
             if i.is_multiple_of(1024) {
-                self.cancelled()?;
+                self.stop().check()?;
             }
             let all: Vec<Move> = (0..tokens.len())
                 .filter(|&b| tokens[b] == BLANK)

@@ -55,6 +55,12 @@ pub enum SolveError {
 
 // The variants' messages hold the inner error's, so the inner error is
 // not also given as a source: a chain of causes would say it twice.
+impl From<crate::stop::Stopped> for SolveError {
+    fn from(_: crate::stop::Stopped) -> Self {
+        Self::Cancelled
+    }
+}
+
 impl From<Limit> for SolveError {
     fn from(limit: Limit) -> Self {
         Self::Unsupported(limit)

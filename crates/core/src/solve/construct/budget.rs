@@ -16,7 +16,9 @@
 use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
+
+use crate::stop::Stop;
 
 /// Why a constructive solution was given up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,6 +40,8 @@ struct Budget {
     spent: usize,
     /// The count at which the flag is looked at next.
     next_check: usize,
+    /// The flag of the solver's [`Stop`], owned: a thread-local cannot
+    /// hold a borrow.
     cancel: Option<Arc<AtomicBool>>,
 }
 
@@ -121,11 +125,8 @@ pub(crate) fn spend(moves: usize) {
             return None;
         }
         budget.next_check = budget.spent.saturating_add(CANCEL_EVERY);
-        let cancelled = budget
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed));
-        cancelled.then_some(GaveUp::Cancelled)
+        let stop = Stop::on(budget.cancel.as_deref());
+        stop.now().then_some(GaveUp::Cancelled)
     });
     if let Some(stop) = stop {
         resume_unwind(Box::new(stop));

@@ -16,7 +16,7 @@ use rustc_hash::FxHashSet;
 use crate::arrangement::Token;
 use crate::moves::Move;
 use crate::solve::search::rectangle::{self, BLANK_MARK, Heuristic, Rectangle, line_conflicts};
-use crate::solve::search::stop::Stop;
+use crate::stop::Stop;
 
 /// One arrangement of a layer: the goal cell of the tile on each cell
 /// (`BLANK_MARK` on the blank, as `rectangle::relabel` writes them), the

@@ -27,7 +27,6 @@ pub(crate) mod pdb;
 pub(crate) mod placement;
 pub(crate) mod rectangle;
 pub(crate) mod shorten;
-pub(crate) mod stop;
 pub(crate) mod weighted;
 
 /// The arrangement `moves` lead to from `start`, each move checked to

@@ -27,7 +27,7 @@ use crate::arrangement::{BLANK, Token};
 use crate::moves::Move;
 use crate::solve::search::ida;
 use crate::solve::search::rectangle::{self, Heuristic, Rectangle};
-use crate::solve::search::stop::Stop;
+use crate::stop::Stop;
 
 /// The window lengths of the passes, in moves, in order: short ones are
 /// cheap and find the obvious detours, long ones what is left.

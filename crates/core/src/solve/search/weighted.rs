@@ -17,7 +17,7 @@ use rustc_hash::FxHashMap;
 
 use crate::solve::Found;
 use crate::solve::search::rectangle::{BLANK_MARK, Heuristic, PatternValues, path_moves};
-use crate::solve::search::stop::Stop;
+use crate::stop::Stop;
 
 /// A weight w as a fraction: states are ordered by `den·g + num·h`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

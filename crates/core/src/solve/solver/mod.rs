@@ -14,7 +14,7 @@
 //! - `solution`: what a solve gives.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::arrangement::{Arrangement, Token, several_blanks};
@@ -37,6 +37,7 @@ mod stream;
 mod tables;
 
 use crate::solve::solution::{Solution, Summary};
+use crate::stop::{NodeBudget, Stop};
 use choice::Construction;
 pub(crate) use choice::Method;
 pub use choice::{MAX_CONSTRUCTED, MAX_MOVES_HELD};
@@ -309,11 +310,10 @@ impl<'a> Solver<'a> {
         self
     }
 
-    fn cancelled(&self) -> Result<(), SolveError> {
-        match &self.cancel {
-            Some(flag) if flag.load(Ordering::Relaxed) => Err(SolveError::Cancelled),
-            _ => Ok(()),
-        }
+    /// What ends the solver's work: the flag of
+    /// [`cancel_on`](Self::cancel_on).
+    fn stop(&self) -> Stop<'_> {
+        Stop::on(self.cancel.as_deref())
     }
 
     fn report(&self, progress: &Progress) {
@@ -467,7 +467,7 @@ impl<'a> Solver<'a> {
         };
         let context = near::Context {
             report: &report,
-            cancel: self.cancel.as_deref(),
+            stop: self.stop(),
             heuristic: &heuristic,
             solve_rest: &solve_rest,
             reduction_stops: choice::reduction_stops,
@@ -493,8 +493,12 @@ impl<'a> Solver<'a> {
     fn shortest(&self, board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveError> {
         let (heuristic, tiles) = self.heuristic(board, a, b)?;
         let started = Instant::now();
-        let limit = (self.time_limit.is_some() || self.max_nodes.is_some())
-            .then(|| ida::SearchLimit::new(self.max_nodes, self.time_limit.map(|t| started + t)));
+        let budget = (self.time_limit.is_some() || self.max_nodes.is_some())
+            .then(|| NodeBudget::new(self.max_nodes, self.time_limit.map(|t| started + t)));
+        let stop = match &budget {
+            Some(budget) => self.stop().counting(budget),
+            None => self.stop(),
+        };
         // What the search rules out: the start's heuristic, then every
         // length up to each bound searched through (the next length of the
         // solutions' parity is two more).
@@ -505,17 +509,11 @@ impl<'a> Solver<'a> {
             lower_bound = lower_bound.max(bound as u64 + 2);
             self.report(&Progress::Searching { bound, nodes });
         };
-        let found = ida::ida_star_logged(
-            &heuristic,
-            &tiles,
-            self.cancel.as_deref(),
-            limit.as_ref(),
-            &mut log,
-        );
+        let found = ida::ida_star_logged(&heuristic, &tiles, stop, &mut log);
         match found {
             Some(found) => Ok(found),
-            None if limit.as_ref().is_some_and(ida::SearchLimit::is_reached) => {
-                let counted = limit.as_ref().map_or(0, ida::SearchLimit::counted);
+            None if budget.as_ref().is_some_and(NodeBudget::is_spent) => {
+                let counted = budget.as_ref().map_or(0, NodeBudget::counted);
                 Err(SolveError::LimitReached {
                     lower_bound,
                     nodes: nodes.max(counted),

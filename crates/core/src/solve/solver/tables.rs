@@ -62,7 +62,7 @@ impl Solver<'_> {
         blank_goal: u8,
         patterns: Option<Vec<Vec<u8>>>,
     ) -> Result<Heuristic, SolveError> {
-        self.cancelled()?;
+        self.stop().check()?;
         // Held until the tables are in memory, where they count instead.
         let _reservation = match (self.max_table_memory, &patterns) {
             (Some(max), Some(patterns)) => match self.build_memory(rect, blank_goal, patterns) {
@@ -82,7 +82,7 @@ impl Solver<'_> {
                 &patterns,
                 self.cache.as_ref(),
                 &|p| self.report(p),
-                self.cancel.as_deref(),
+                self.stop(),
             )?,
             None => {
                 if rect.rows * rect.cols > pdb::MAX_TABLE_CELLS {
@@ -93,7 +93,7 @@ impl Solver<'_> {
                 Heuristic::manhattan(rect, blank_goal)
             }
         };
-        self.cancelled()?;
+        self.stop().check()?;
         Ok(heuristic)
     }
 
@@ -173,7 +173,7 @@ impl Solver<'_> {
                 self.cache.as_ref(),
                 &report,
                 pdb::Save::Required,
-                self.cancel.as_deref(),
+                self.stop(),
             )?;
             out.push(Table {
                 file: self.cache.as_ref().map(|c| c.path_of(&pattern)),

@@ -3,10 +3,10 @@
 //! bound checked incrementally, the children's lookups made together,
 //! never a move that undoes the one before.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::limit::{LIMIT_CHUNK, SearchLimit};
 use crate::solve::search::rectangle::{Heuristic, SearchState};
+use crate::stop::{NODE_CHUNK, Stop};
 
 /// No cut: a search that goes as deep as its bound.
 const NO_CUT: u32 = u32::MAX;
@@ -20,13 +20,12 @@ const NO_CUT: u32 = u32::MAX;
 /// deeper.
 pub(super) struct Dfs<'a> {
     pub(super) h: &'a Heuristic,
-    /// The search stops when this holds a number below `rank`.
-    pub(super) stop: &'a AtomicUsize,
+    /// The search stops when this holds a number below `rank` (a
+    /// solution found elsewhere).
+    pub(super) found: &'a AtomicUsize,
     pub(super) rank: usize,
-    /// Set by the caller to stop the search (opt-in).
-    pub(super) cancel: Option<&'a AtomicBool>,
-    /// The solver's limits (opt-in).
-    pub(super) limit: Option<&'a SearchLimit>,
+    /// The caller's flag and node budget (opt-in).
+    pub(super) stop: Stop<'a>,
     pub(super) state: SearchState,
     /// Blank cells visited, root first.
     pub(super) path: Vec<u8>,
@@ -44,16 +43,15 @@ impl<'a> Dfs<'a> {
     /// A search of the subtree below `state`, reached by `path`.
     pub(super) fn new(
         h: &'a Heuristic,
-        stop: &'a AtomicUsize,
+        found: &'a AtomicUsize,
         state: SearchState,
         path: Vec<u8>,
     ) -> Self {
         Dfs {
             h,
-            stop,
+            found,
             rank: 1,
-            cancel: None,
-            limit: None,
+            stop: Stop::default(),
             state,
             path,
             nodes: 0,
@@ -65,11 +63,11 @@ impl<'a> Dfs<'a> {
         }
     }
 
-    /// Counts against the limit the nodes expanded since the last whole
-    /// chunk: every subtree's search ends with this.
+    /// Counts against the node budget the nodes expanded since the last
+    /// whole chunk: every subtree's search ends with this.
     pub(super) fn charge_rest(&self) {
-        if let Some(limit) = self.limit {
-            limit.charge(self.nodes % LIMIT_CHUNK);
+        if let Some(budget) = self.stop.nodes {
+            budget.charge(self.nodes % NODE_CHUNK);
         }
     }
 
@@ -127,16 +125,13 @@ impl<'a> Dfs<'a> {
             // All tiles home (the heuristics are 0 only on the goal).
             return true;
         }
-        if self.stop.load(Ordering::Relaxed) < self.rank
-            || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
-            || self.limit.is_some_and(SearchLimit::is_reached)
-        {
+        if self.found.load(Ordering::Relaxed) < self.rank || self.stop.flagged() {
             return false;
         }
         self.nodes += 1;
-        if self.nodes.is_multiple_of(LIMIT_CHUNK)
-            && let Some(limit) = self.limit
-            && !limit.charge(LIMIT_CHUNK)
+        if self.nodes.is_multiple_of(NODE_CHUNK)
+            && let Some(budget) = self.stop.nodes
+            && !budget.charge(NODE_CHUNK)
         {
             return false;
         }

@@ -17,20 +17,20 @@
 //! move, and splits each iteration over all cores from a frontier a few
 //! moves deep.
 
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
 use crate::moves::Move;
 use crate::solve::Found;
 use crate::solve::search::rectangle::{BLANK_MARK, Heuristic, SearchState, path_moves};
-use crate::solve::search::stop::Stop;
+use crate::stop::{NodeBudget, Stop};
 
 /// The shared state of one search.
 struct Shared {
     /// Workers of a rank above this stop (`usize::MAX`: none do): a
     /// solution found sets it to 0, so that every worker stops.
-    stop: AtomicUsize,
+    found: AtomicUsize,
     next_bound: AtomicU32,
     nodes: AtomicU64,
 }
@@ -46,7 +46,7 @@ pub const FRONTIER: u32 = 6;
 /// `heuristic`'s blank goal cell), found by IDA* on all cores.
 #[cfg(test)]
 pub(crate) fn ida_star(heuristic: &Heuristic, tiles: &[u8]) -> Found {
-    ida_star_until(heuristic, tiles, None).expect("not cancelled")
+    ida_star_until(heuristic, tiles, Stop::default()).expect("not cancelled")
 }
 
 /// The parity of every solution's length from `tiles` (each move is a
@@ -66,8 +66,9 @@ fn solution_parity(heuristic: &Heuristic, tiles: &[u8]) -> u32 {
     crate::reach::permutation_parity(&permutation).expect("a permutation") as u32
 }
 
-/// IDA* (the search of [`Solver::solve`](crate::Solver::solve)), stopped when `cancel` is set (checked at every node):
-/// `None` then.
+/// IDA* (the search of [`Solver::solve`](crate::Solver::solve)), ended by
+/// `stop` (its flag and node budget looked at every node, its deadline
+/// only between iterations): `None` then.
 ///
 /// Each iteration with a bound above [`FRONTIER`] moves is split into
 /// the subtrees below every path of [`FRONTIER`] moves without an undo,
@@ -76,26 +77,21 @@ fn solution_parity(heuristic: &Heuristic, tiles: &[u8]) -> u32 {
 /// are one plain search from the root, every expanded node counted. The
 /// split searches of [`split`] count the same way.
 #[cfg(test)]
-pub(crate) fn ida_star_until(
-    heuristic: &Heuristic,
-    tiles: &[u8],
-    cancel: Option<&AtomicBool>,
-) -> Option<Found> {
-    ida_star_logged(heuristic, tiles, cancel, None, &mut |_, _| {})
+pub(crate) fn ida_star_until(heuristic: &Heuristic, tiles: &[u8], stop: Stop) -> Option<Found> {
+    ida_star_logged(heuristic, tiles, stop, &mut |_, _| {})
 }
 
-/// [`ida_star_until`] within `limit`, telling `log` each iteration's
-/// bound and nodes. `None` when cancelled or the limit was reached.
+/// [`ida_star_until`], telling `log` each iteration's bound and nodes.
+/// `None` when `stop` ended it.
 pub(crate) fn ida_star_logged(
     heuristic: &Heuristic,
     tiles: &[u8],
-    cancel: Option<&AtomicBool>,
-    limit: Option<&SearchLimit>,
+    stop: Stop,
     log: &mut dyn FnMut(u32, u64),
 ) -> Option<Found> {
     let mut root = SearchState::new(heuristic, tiles);
     let shared = Shared {
-        stop: AtomicUsize::new(usize::MAX),
+        found: AtomicUsize::new(usize::MAX),
         next_bound: AtomicU32::new(u32::MAX),
         nodes: AtomicU64::new(0),
     };
@@ -105,11 +101,9 @@ pub(crate) fn ida_star_logged(
     let parity = solution_parity(heuristic, tiles);
     let with_parity = |b: u32| if b % 2 == parity { b } else { b + 1 };
     let mut bound = with_parity(root.h(heuristic));
-    let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
     let subtree = |state: &SearchState, path: &[u8], bound: u32| {
-        let mut dfs = Dfs::new(heuristic, &shared.stop, state.clone(), path.to_vec());
-        dfs.cancel = cancel;
-        dfs.limit = limit;
+        let mut dfs = Dfs::new(heuristic, &shared.found, state.clone(), path.to_vec());
+        dfs.stop = stop;
         let found = dfs.search(path.len() as u32 - 1, bound, previous_blank(path));
         shared.nodes.fetch_add(dfs.nodes, Ordering::Relaxed);
         dfs.charge_rest();
@@ -128,12 +122,12 @@ pub(crate) fn ida_star_logged(
             frontier
                 .par_iter()
                 .filter_map(|(state, path)| {
-                    if shared.stop.load(Ordering::Relaxed) == 0 {
+                    if shared.found.load(Ordering::Relaxed) == 0 {
                         return None;
                     }
                     let found = subtree(state, path, bound);
                     if found.is_some() {
-                        shared.stop.store(0, Ordering::Relaxed);
+                        shared.found.store(0, Ordering::Relaxed);
                     }
                     found
                 })
@@ -141,7 +135,7 @@ pub(crate) fn ida_star_logged(
         };
         // An iteration the flag cut short is not logged: `log` hears only
         // of bounds searched through.
-        if solution.is_none() && (cancelled() || limit.is_some_and(SearchLimit::is_reached)) {
+        if solution.is_none() && stop.now() {
             return None;
         }
         log(bound, shared.nodes.load(Ordering::Relaxed) - before);
@@ -178,19 +172,19 @@ pub(crate) fn shorter_than(
     let parity = solution_parity(heuristic, tiles);
     let with_parity = |b: u32| if b % 2 == parity { b } else { b + 1 };
     let never = AtomicUsize::new(usize::MAX);
-    let limit = SearchLimit::new(Some(max_nodes), stop.deadline);
+    let budget = NodeBudget::new(Some(max_nodes), stop.deadline);
+    let stop = stop.counting(&budget);
     let mut bound = with_parity(root.clone().h(heuristic));
     let mut nodes = 0;
     while bound < length {
         let mut dfs = Dfs::new(heuristic, &never, root.clone(), vec![root.blank]);
-        dfs.limit = Some(&limit);
-        dfs.cancel = stop.cancel;
+        dfs.stop = stop;
         let found = dfs.search(0, bound, u8::MAX);
         nodes += dfs.nodes;
         if found {
             return (Some(path_moves(&dfs.path)), nodes);
         }
-        if limit.is_reached() || stop.now() || dfs.next_bound == u32::MAX {
+        if stop.now() || dfs.next_bound == u32::MAX {
             break;
         }
         bound = with_parity(dfs.next_bound);
@@ -224,11 +218,9 @@ fn frontier_below(heuristic: &Heuristic, root: &SearchState) -> Vec<(SearchState
 }
 
 mod depth_first;
-mod limit;
 pub mod split;
 
 use depth_first::{Dfs, previous_blank};
-pub(crate) use limit::SearchLimit;
 
 #[cfg(test)]
 mod tests;

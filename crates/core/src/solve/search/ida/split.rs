@@ -62,6 +62,7 @@ use crate::error::Error;
 use crate::moves::{Move, replay};
 use crate::solve::Solution;
 use crate::solve::error::SolveError;
+use crate::stop::Stop;
 
 /// One question's shortest-path search, ready to be split: the heuristic
 /// (its pattern databases loaded) and the start. Searches through `&self`
@@ -192,10 +193,8 @@ impl SplitSearch {
         }
     }
 
-    fn cancelled(&self) -> bool {
-        self.cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
+    fn stop(&self) -> Stop<'_> {
+        Stop::on(self.cancel.as_deref())
     }
 
     /// The bound of the first iteration: the heuristic's value on the
@@ -224,20 +223,18 @@ impl SplitSearch {
     /// # Errors
     /// [`SolveError::Cancelled`] when the solver's flag was set.
     pub fn frontier(&self, depth: u32, bound: u32) -> Result<Frontier, SolveError> {
-        let stop = AtomicUsize::new(usize::MAX);
+        let none_found = AtomicUsize::new(usize::MAX);
         let mut dfs = Dfs::new(
             &self.heuristic,
-            &stop,
+            &none_found,
             self.root.clone(),
             vec![self.root.blank],
         );
-        dfs.cancel = self.cancel.as_deref();
+        dfs.stop = self.stop();
         dfs.from = counted_from(bound);
         dfs.cut = depth;
         let found = dfs.search(0, bound, u8::MAX);
-        if self.cancelled() {
-            return Err(SolveError::Cancelled);
-        }
+        self.stop().check()?;
         let subtrees = dfs
             .leaves
             .iter()
@@ -296,27 +293,27 @@ impl SplitSearch {
     /// the blank from the start without an undo, [`SolveError::Cancelled`]
     /// when the solver's flag was set.
     pub fn search(&self, subtree: &Subtree, bound: u32) -> Result<Searched, SolveError> {
-        let stop = AtomicUsize::new(usize::MAX);
-        self.search_ranked(subtree, bound, &stop, 0)
+        let none_found = AtomicUsize::new(usize::MAX);
+        self.search_ranked(subtree, bound, &none_found, 0)
     }
 
     fn search_ranked(
         &self,
         subtree: &Subtree,
         bound: u32,
-        stop: &AtomicUsize,
+        found_by: &AtomicUsize,
         rank: usize,
     ) -> Result<Searched, SolveError> {
         let (state, path) = self.enter(subtree)?;
         let g = subtree.moves.len() as u32;
         let previous = previous_blank(&path);
-        let mut dfs = Dfs::new(&self.heuristic, stop, state, path);
+        let mut dfs = Dfs::new(&self.heuristic, found_by, state, path);
         dfs.rank = rank;
-        dfs.cancel = self.cancel.as_deref();
+        dfs.stop = self.stop();
         dfs.from = counted_from(bound);
         let found = dfs.search(g, bound, previous);
-        if !found && self.cancelled() {
-            return Err(SolveError::Cancelled);
+        if !found {
+            self.stop().check()?;
         }
         Ok(Searched {
             found: found.then(|| path_moves(&dfs.path)),

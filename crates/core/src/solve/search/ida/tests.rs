@@ -67,7 +67,11 @@ fn databases(rect: &Rectangle, blank_goal: u8, max: usize) -> Vec<Arc<PatternDb>
                 cells,
                 blank: blank_goal,
             };
-            Arc::new(PatternDb::build(&pattern, &|_| {}, None).unwrap().unwrap())
+            Arc::new(
+                PatternDb::build(&pattern, &|_| {}, crate::stop::Stop::default())
+                    .unwrap()
+                    .unwrap(),
+            )
         })
         .collect()
 }
@@ -170,7 +174,7 @@ fn a_cancelled_search_stops() {
             std::thread::sleep(Duration::from_millis(200));
             cancel.store(true, Ordering::Relaxed);
         });
-        ida_star_until(&h, &tiles, Some(&cancel))
+        ida_star_until(&h, &tiles, crate::stop::Stop::on(Some(&cancel)))
     });
     assert!(found.is_none());
     assert!(
@@ -183,7 +187,7 @@ fn a_cancelled_search_stops() {
     let h = Heuristic::manhattan(&rect, blank_goal);
     let never = AtomicBool::new(false);
     assert_eq!(
-        ida_star_until(&h, &tiles, Some(&never))
+        ida_star_until(&h, &tiles, crate::stop::Stop::on(Some(&never)))
             .unwrap()
             .moves
             .len(),
@@ -197,7 +201,7 @@ fn a_cancelled_search_stops() {
 /// once stopped.
 #[test]
 fn shorter_than_finds_exactly_the_shorter_solutions() {
-    use crate::solve::search::stop::Stop;
+    use crate::stop::Stop;
     let rect = Rectangle::new(3, 3);
     let h = Heuristic::manhattan(&rect, 8);
     let dist = distances(&rect, 8);
@@ -314,7 +318,9 @@ fn databases_equal_brute_force() {
             cells: cells.clone(),
             blank,
         };
-        let db = PatternDb::build(&pattern, &|_| {}, None).unwrap().unwrap();
+        let db = PatternDb::build(&pattern, &|_| {}, crate::stop::Stop::default())
+            .unwrap()
+            .unwrap();
         let mut dist: HashMap<(Vec<u8>, u8), u32> = HashMap::new();
         let mut queue = VecDeque::new();
         dist.insert((cells.clone(), blank), 0);

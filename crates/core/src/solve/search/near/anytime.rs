@@ -15,8 +15,8 @@ use crate::arrangement::Token;
 use crate::solve::progress::Progress;
 use crate::solve::search::rectangle::Heuristic;
 use crate::solve::search::shorten::{self, EFFORTS};
-use crate::solve::search::stop::Stop;
 use crate::solve::search::weighted::{self, Near, Weight};
+use crate::stop::Stop;
 
 /// The weights of the anytime stages on boards searched whole, after the
 /// default's 1.5.

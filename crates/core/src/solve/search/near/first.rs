@@ -12,8 +12,8 @@ use crate::solve::error::{Limit, SolveError};
 use crate::solve::search::beam;
 use crate::solve::search::pdb;
 use crate::solve::search::rectangle::{self, Rectangle};
-use crate::solve::search::stop::Stop;
 use crate::solve::search::weighted::{self, Near};
+use crate::stop::Stop;
 
 /// The longest the default's improvement may go on: a guard for slow
 /// machines, rarely reached (its work is bounded by [`POLISH_NODES`],
@@ -59,7 +59,7 @@ impl Context<'_> {
     ) -> Result<Option<Near>, SolveError> {
         // The default's work has bounds of its own, which a time limit
         // does not shorten: a limit only ever adds time.
-        let cancel = Stop::on(self.cancel);
+        let cancel = self.stop;
         let (polish, later) = match improve {
             Improve::Whole(anytime) => (true, anytime.map(|deadline| cancel.by(deadline))),
             Improve::Part => (false, None),
@@ -72,7 +72,7 @@ impl Context<'_> {
             // gained 0.7% (6×6) for 1–2 s, and 7×7 answers then passed 10 s.
             let beam_won = beam
                 .is_some_and(|width| self.beam_into(rows, cols, (a, b), width, &mut near, cancel));
-            self.cancelled()?;
+            self.stop.check()?;
             if polish && !beam_won {
                 self.polish(rows, cols, a, &mut near, cancel);
             }
@@ -100,7 +100,7 @@ impl Context<'_> {
                 weighted::BUDGET,
                 cancel,
             );
-            self.cancelled()?;
+            self.stop.check()?;
             let Some(mut near) = first else {
                 return Ok(None);
             };
@@ -112,7 +112,7 @@ impl Context<'_> {
             }
             near
         };
-        self.cancelled()?;
+        self.stop.check()?;
         Ok(Some(near))
     }
 

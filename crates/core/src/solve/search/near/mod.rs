@@ -13,7 +13,6 @@ mod anytime;
 mod first;
 mod reduction;
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::arrangement::Token;
@@ -21,6 +20,7 @@ use crate::solve::Found;
 use crate::solve::error::SolveError;
 use crate::solve::progress::Progress;
 use crate::solve::search::rectangle::{Heuristic, Rectangle};
+use crate::stop::Stop;
 
 /// How a near-shortest answer is first found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,8 +52,8 @@ pub(crate) enum Improve {
 pub(crate) struct Context<'a> {
     /// Hears of each shorter answer (the anytime stages).
     pub report: &'a (dyn Fn(&Progress) + Sync),
-    /// Set from elsewhere: the search ends with [`SolveError::Cancelled`].
-    pub cancel: Option<&'a AtomicBool>,
+    /// What ends the search (with [`SolveError::Cancelled`]).
+    pub stop: Stop<'a>,
     /// The heuristic on a rectangle with the blank's goal on a cell, of
     /// these tables (from the caller's memory, cache and budget).
     #[allow(clippy::type_complexity)]
@@ -70,13 +70,6 @@ pub(crate) struct Context<'a> {
 impl Context<'_> {
     fn report(&self, progress: &Progress) {
         (self.report)(progress);
-    }
-
-    fn cancelled(&self) -> Result<(), SolveError> {
-        match self.cancel {
-            Some(flag) if flag.load(Ordering::Relaxed) => Err(SolveError::Cancelled),
-            _ => Ok(()),
-        }
     }
 
     fn heuristic_of(

@@ -6,7 +6,7 @@
 //! table's memory (the least depth and, per region slot, its excess),
 //! and a bit per region says which regions were already reached.
 
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
@@ -17,6 +17,7 @@ use super::{
     occupied, rank,
 };
 use crate::solve::error::PdbError;
+use crate::stop::Stop;
 
 /// States are expanded in chunks of this many; the cancel flag is looked
 /// at before each.
@@ -35,7 +36,7 @@ impl PatternDb {
     pub(crate) fn build(
         pattern: &Pattern,
         progress: &(dyn Fn(BuildProgress) + Sync),
-        cancel: Option<&AtomicBool>,
+        stop: Stop,
     ) -> Result<Option<Self>, PdbError> {
         let n = pattern.rows * pattern.cols;
         assert!(
@@ -71,7 +72,6 @@ impl PatternDb {
             entries: table.as_atomics(size),
             placements: AtomicU64::new(0),
         };
-        let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
         // Layers are kept as the chunks their expansion made, never copied.
         let mut frontier = vec![vec![search.start(pattern)]];
         let mut depth = 0u32;
@@ -80,12 +80,12 @@ impl PatternDb {
             frontier = frontier
                 .par_iter()
                 .flat_map(|layer| layer.par_chunks(CHUNK))
-                .map(|chunk| match cancelled() {
+                .map(|chunk| match stop.now() {
                     true => Vec::new(),
                     false => search.expand(chunk, next_depth),
                 })
                 .collect();
-            if cancelled() {
+            if stop.now() {
                 return Ok(None);
             }
             progress(BuildProgress {

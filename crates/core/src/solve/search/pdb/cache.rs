@@ -9,11 +9,11 @@
 //! is refused.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
 
 use super::{BuildProgress, Pattern, PatternDb};
 use crate::solve::error::{PdbError, SolveError};
 use crate::solve::progress::{OnProgress, Progress};
+use crate::stop::Stop;
 
 /// A folder of pattern databases: read when a table is wanted, written
 /// when one had to be built.
@@ -195,7 +195,7 @@ pub(crate) fn load_or_build(
     cache: Option<&PdbCache>,
     progress: OnProgress,
     save: Save,
-    cancel: Option<&AtomicBool>,
+    stop: Stop,
 ) -> Result<PatternDb, SolveError> {
     pattern.check_size()?;
     let _lock = cache.and_then(|c| c.lock(pattern));
@@ -221,7 +221,7 @@ pub(crate) fn load_or_build(
             total,
         })
     };
-    let db = PatternDb::build(pattern, &report, cancel)?.ok_or(SolveError::Cancelled)?;
+    let db = PatternDb::build(pattern, &report, stop)?.ok_or(SolveError::Cancelled)?;
     match (cache.map(|c| db.save(&c.path_of(pattern))), save) {
         (Some(Err(error)), Save::Required) => return Err(error.into()),
         (Some(Err(error)), Save::Tried) => progress(&Progress::NotSaved { table, error }),
@@ -256,9 +256,23 @@ mod tests {
                 builds.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             }
         };
-        load_or_build(&small(), Some(&cache), &count, Save::Tried, None).unwrap();
+        load_or_build(
+            &small(),
+            Some(&cache),
+            &count,
+            Save::Tried,
+            crate::stop::Stop::default(),
+        )
+        .unwrap();
         assert!(cache.has(&small()));
-        load_or_build(&small(), Some(&cache), &count, Save::Tried, None).unwrap();
+        load_or_build(
+            &small(),
+            Some(&cache),
+            &count,
+            Save::Tried,
+            crate::stop::Stop::default(),
+        )
+        .unwrap();
         assert_eq!(builds.into_inner(), 1, "the second one is loaded");
         assert_eq!(cache.list().unwrap().len(), 1);
         assert_eq!(cache.clear().unwrap(), 1);
@@ -269,7 +283,14 @@ mod tests {
     fn without_a_cache_nothing_is_written() {
         let dir = tempfile::tempdir().unwrap();
         let before = std::fs::read_dir(dir.path()).unwrap().count();
-        let db = load_or_build(&small(), None, &|_| {}, Save::Tried, None).unwrap();
+        let db = load_or_build(
+            &small(),
+            None,
+            &|_| {},
+            Save::Tried,
+            crate::stop::Stop::default(),
+        )
+        .unwrap();
         assert_eq!(db.lookup(&[2, 1], 0), 6);
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), before);
     }
@@ -298,13 +319,19 @@ mod tests {
                 }
             },
             Save::Tried,
-            None,
+            crate::stop::Stop::default(),
         )
         .unwrap();
         let reported = reported.into_inner().unwrap();
         assert_eq!(reported.len(), 1);
         assert!(reported[0].contains("could not be saved"));
-        let required = load_or_build(&small(), Some(&cache), &|_| {}, Save::Required, None);
+        let required = load_or_build(
+            &small(),
+            Some(&cache),
+            &|_| {},
+            Save::Required,
+            crate::stop::Stop::default(),
+        );
         assert!(matches!(
             required,
             Err(SolveError::Pdb(PdbError::Io { .. }))
@@ -319,7 +346,14 @@ mod tests {
             .path()
             .join(format!(".{}.x1y2z3.tmp", small().file_name()));
         std::fs::write(&stale, b"half a table").unwrap();
-        load_or_build(&small(), Some(&cache), &|_| {}, Save::Required, None).unwrap();
+        load_or_build(
+            &small(),
+            Some(&cache),
+            &|_| {},
+            Save::Required,
+            crate::stop::Stop::default(),
+        )
+        .unwrap();
         assert!(!stale.exists(), "swept under the table's lock");
         assert_eq!(cache.clear().unwrap(), 1);
         let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().flatten().collect();
@@ -348,10 +382,24 @@ mod tests {
         let other = PdbCache::at(dir.path()).unwrap();
         std::thread::scope(|s| {
             s.spawn(|| {
-                load_or_build(&small(), Some(&cache), &count, Save::Required, None).unwrap()
+                load_or_build(
+                    &small(),
+                    Some(&cache),
+                    &count,
+                    Save::Required,
+                    crate::stop::Stop::default(),
+                )
+                .unwrap()
             });
             s.spawn(|| {
-                load_or_build(&small(), Some(&other), &count, Save::Required, None).unwrap()
+                load_or_build(
+                    &small(),
+                    Some(&other),
+                    &count,
+                    Save::Required,
+                    crate::stop::Stop::default(),
+                )
+                .unwrap()
             });
         });
         assert_eq!(builds.into_inner(), 1);

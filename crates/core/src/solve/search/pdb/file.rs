@@ -163,7 +163,9 @@ mod tests {
             cells: vec![1, 2],
             blank: 0,
         };
-        let db = PatternDb::build(&pattern, &|_| {}, None).unwrap().unwrap();
+        let db = PatternDb::build(&pattern, &|_| {}, crate::stop::Stop::default())
+            .unwrap()
+            .unwrap();
         assert_eq!(db.lookup(&[1, 2], 0), 0);
         // Swapping two tiles of a 2×3 board's top row: Manhattan distance
         // and the linear conflict say 4, but the blank cannot get around
@@ -228,7 +230,9 @@ mod tests {
             cells: vec![1],
             blank: 0,
         };
-        let db = PatternDb::build(&pattern, &|_| {}, None).unwrap().unwrap();
+        let db = PatternDb::build(&pattern, &|_| {}, crate::stop::Stop::default())
+            .unwrap()
+            .unwrap();
         let dir = tempfile::tempdir().unwrap();
         // The target is a folder: the rename fails after the write.
         let path = dir.path().join("taken");

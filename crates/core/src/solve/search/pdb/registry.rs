@@ -3,13 +3,14 @@
 //! only those who want that same table; and the memory reserved for
 //! builds under way, so that a budget covers them all.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::cache::{PdbCache, Save, load_or_build};
 use super::{Pattern, PatternDb};
 use crate::solve::error::SolveError;
 use crate::solve::progress::OnProgress;
+use crate::stop::Stop;
 
 /// One pattern's place in memory, with its own lock.
 type Slot = Arc<Mutex<Option<Arc<PatternDb>>>>;
@@ -25,7 +26,7 @@ pub(crate) fn shared(
     pattern: &Pattern,
     cache: Option<&PdbCache>,
     progress: OnProgress,
-    cancel: Option<&AtomicBool>,
+    stop: Stop,
 ) -> Result<Arc<PatternDb>, SolveError> {
     let slot = {
         let mut tables = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
@@ -42,13 +43,7 @@ pub(crate) fn shared(
     if let Some(db) = table.as_ref() {
         return Ok(db.clone());
     }
-    let db = Arc::new(load_or_build(
-        pattern,
-        cache,
-        progress,
-        Save::Tried,
-        cancel,
-    )?);
+    let db = Arc::new(load_or_build(pattern, cache, progress, Save::Tried, stop)?);
     *table = Some(db.clone());
     Ok(db)
 }

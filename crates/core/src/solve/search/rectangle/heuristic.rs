@@ -8,6 +8,7 @@ use super::{BLANK_MARK, NONE, Rectangle};
 use crate::solve::error::SolveError;
 use crate::solve::progress::OnProgress;
 use crate::solve::search::pdb::{self, Pattern, PatternDb, PdbCache};
+use crate::stop::Stop;
 
 /// The heuristic: pattern databases (with Manhattan distance for the
 /// tiles outside them), or Manhattan distance with linear conflicts.
@@ -43,7 +44,7 @@ impl Heuristic {
         patterns: &[Vec<u8>],
         cache: Option<&PdbCache>,
         progress: OnProgress,
-        cancel: Option<&std::sync::atomic::AtomicBool>,
+        stop: Stop,
     ) -> Result<Self, SolveError> {
         let mut dbs = Vec::new();
         for cells in patterns {
@@ -53,7 +54,7 @@ impl Heuristic {
                 cells: cells.clone(),
                 blank: blank_goal,
             };
-            dbs.push(pdb::shared(&pattern, cache, progress, cancel)?);
+            dbs.push(pdb::shared(&pattern, cache, progress, stop)?);
         }
         Ok(Self::from_databases(rect, blank_goal, dbs))
     }

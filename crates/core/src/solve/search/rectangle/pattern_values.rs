@@ -164,7 +164,8 @@ mod tests {
                     cells: cells.clone(),
                     blank: 8,
                 };
-                pdb::shared(&pattern, None, &|_| {}, None).expect("a small table")
+                pdb::shared(&pattern, None, &|_| {}, crate::stop::Stop::default())
+                    .expect("a small table")
             })
             .collect();
         let h = Heuristic::from_databases(&rect, 8, dbs);

@@ -82,9 +82,12 @@ fn cases() -> Vec<Case> {
 /// The single search's iterations (bound, nodes) and its solution.
 fn single(c: &Case) -> (Vec<(u32, u64)>, Vec<Move>, u64) {
     let mut log = Vec::new();
-    let found = ida_star_logged(&c.search.heuristic, &c.tiles, None, None, &mut |b, n| {
-        log.push((b, n))
-    })
+    let found = ida_star_logged(
+        &c.search.heuristic,
+        &c.tiles,
+        crate::stop::Stop::default(),
+        &mut |b, n| log.push((b, n)),
+    )
     .unwrap();
     (log, found.moves, found.nodes)
 }
