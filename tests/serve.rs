@@ -208,7 +208,7 @@ fn gen_apply_and_show_translate_the_players_commands() {
     );
     assert_eq!(status, 200, "{s}");
     assert_eq!(
-        (s["kind"].clone(), s["cells"].clone(), s["grid"].clone()),
+        (s["kind"].clone(), s["cells"].clone(), s["two_d"].clone()),
         (json!("mask"), json!(5), json!(true))
     );
     assert_eq!(

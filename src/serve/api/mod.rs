@@ -8,7 +8,7 @@
 //! | `POST /api/solve` | the same, `optimal`?, `fast`? | as `batch --solve`: `{"reachable", "moves", "length", "mtm"?, "directions"?, "optimal", "lower_bound", "nodes", "seconds"}`, or the verdict |
 //! | `POST /api/gen` | `board`, `to`?, `seed`?, `moves`?, `id`? | as `gen --json`: `{"board", "from", "to", "seed"}` (uniform, or `moves` random moves from `to`) |
 //! | `POST /api/apply` | `board`, `from`, `moves` (text or `[[from, to], ...]`), `to`?, `id`? | `{"end", "length", "moves", "directions"?, "reached"?}` |
-//! | `POST /api/show` | `board`, `from`?, `to`?, `id`? | `{"board", "cells", "kind", "dims"?, "grid", "positions", "size", "labels", "edges", "from"?, "to"}` |
+//! | `POST /api/show` | `board`, `from`?, `to`?, `id`? | `{"board", "cells", "kind", "dims"?, "two_d", "positions", "size", "labels", "edges", "from"?, "to"}` |
 //! | `POST /api/svg` | `board`, `from`?, `to`?, `moves`? (as for apply), `id`? | `{"svg"}`: the board as an SVG picture, or with `moves` the solution played as an animated SVG |
 //! | `GET /api/status` | | `{"searches", "waiting", "time_limit", "version"}` (jobs running and waiting for a slot) |
 //!
@@ -145,6 +145,7 @@ fn respond(outcome: Result<Result<Reply, Failure>, JobError>) -> Response {
                 limit.as_secs_f64()
             ),
         ),
+        Err(JobError::NoRoom) => no_room(),
         Err(JobError::Panicked) => error_response(
             StatusCode::INTERNAL_SERVER_ERROR,
             "internal error (please report): the work for this request panicked",
@@ -262,7 +263,28 @@ pub(super) async fn answer(
         Ok(text) => text,
         Err(Failure(status, message)) => return error_response(status, message),
     };
-    respond(app.jobs.run(move |cancel| work(&text, cancel)).await)
+    let (outcome, share) = match app.jobs.run(move |cancel| work(&text, cancel)).await {
+        Ok((outcome, share)) => (Ok(outcome), Some(share)),
+        Err(why) => (Err(why), None),
+    };
+    let response = respond(outcome);
+    // Error replies are short; an answer holds its size of the budget
+    // until it is sent.
+    let Some(share) = share else {
+        return response;
+    };
+    match app.jobs.memory().hold_answer(response, share).await {
+        Some(response) => response,
+        None => no_room(),
+    }
+}
+
+/// The reply when answers waiting for their readers fill the budget.
+fn no_room() -> Response {
+    let Failure(status, message) = Failure::busy(
+        "answers waiting for their clients to read them fill the memory budget (--max-memory)",
+    );
+    error_response(status, message)
 }
 
 /// `POST /api/reach`: the verdict, with the cells its reason names.

@@ -34,8 +34,8 @@ struct ShowRequest {
 }
 
 /// `POST /api/show`: `{"board" (the spec written out), "cells", "kind"
-/// ("box", "mask" or "graph"), "dims" (boxes), "grid" (whether moves
-/// have directions: 2-D boards), "positions" ([x, y] of each cell's
+/// ("box", "mask" or "graph"), "dims" (boxes), "two_d" (whether the
+/// board is 2-D, so that moves have directions), "positions" ([x, y] of each cell's
 /// centre, in cells), "size", "labels", "edges" ([u, v] with u < v),
 /// "from" (when given), "to" (default the solved arrangement), "id" (when
 /// given)}`.
@@ -131,7 +131,7 @@ fn drawing(board: &Board, from: Option<&[u32]>, to: &[u32]) -> Value {
     if let Some(dims) = dims {
         value["dims"] = json!(dims);
     }
-    value["grid"] = json!(board.cell_count() > 0 && board.row_col(0).is_some());
+    value["two_d"] = json!(board.cell_count() > 0 && board.row_col(0).is_some());
     value["edges"] = json!(edges);
     if let Some(from) = from {
         value["from"] = json!(from);
@@ -145,11 +145,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_mask_with_holes_is_drawn_on_its_grid() {
+    fn a_mask_with_holes_is_drawn_on_its_rows_and_columns() {
         let board: Board = "mask:.#/##".parse().unwrap();
         let v = drawing(&board, None, &[1, 2, 0]);
         assert_eq!(v["kind"], "mask");
-        assert_eq!(v["grid"], true);
+        assert_eq!(v["two_d"], true);
         assert_eq!(v["positions"], json!([[1.5, 0.5], [0.5, 1.5], [1.5, 1.5]]));
         assert_eq!(v["edges"], json!([[0, 2], [1, 2]]));
         assert!(v.get("from").is_none());
@@ -160,7 +160,7 @@ mod tests {
         let board: Board = "theta0".parse().unwrap();
         let v = drawing(&board, Some(&[1, 2, 3, 4, 5, 6, 0]), &[1, 2, 3, 4, 5, 6, 0]);
         assert_eq!(v["kind"], "graph");
-        assert_eq!(v["grid"], false);
+        assert_eq!(v["two_d"], false);
         assert_eq!(v["edges"].as_array().unwrap().len(), 8);
         assert_eq!(v["board"], "graph:7:0-2,0-3,0-5,1-2,1-4,1-6,3-4,5-6");
     }

@@ -238,7 +238,7 @@ function sameTokens(a, b) {
 
 /** Arrow keys on 2-D boards: the tile beside the blank slides that way. */
 function arrowKey(event) {
-  if (!state.show || !state.show.grid || event.target.closest('input, select, textarea')) return;
+  if (!state.show || !state.show.two_d || event.target.closest('input, select, textarea')) return;
   const step = { ArrowLeft: [1, 0], ArrowRight: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[event.key];
   if (!step) return;
   event.preventDefault();
@@ -338,7 +338,7 @@ function showProgress({ building }) {
 
 /** A move as written: the direction the tile moves on 2-D boards, else "from-to". */
 function moveName([from, to]) {
-  if (state.show.grid) {
+  if (state.show.two_d) {
     const [[c1, r1], [c2, r2]] = [view.colRow(from), view.colRow(to)];
     if (c2 > c1) return 'R';
     if (c2 < c1) return 'L';

@@ -1,5 +1,5 @@
 // The board drawn in SVG, from the answer of POST /api/show: a slot for
-// every cell (squares on grids, circles on graphs), the edges of graphs,
+// every cell (squares on 2-D boards, circles on graphs), the edges of graphs,
 // and a tile for every token but the blank. Each tile is a <g> with
 // data-cell (the cell it stands on) and data-token (its token); tiles
 // slide by a CSS transition on their transform, and a tile on its goal
@@ -42,9 +42,9 @@ export class BoardView {
       this.neighbours[v].push(u);
     }
     // On 2-D boards: the cell at each (column, row), for the arrow keys.
-    this.gridCells = new Map();
-    if (show.grid) {
-      show.positions.forEach(([x, y], cell) => this.gridCells.set(`${Math.floor(x)},${Math.floor(y)}`, cell));
+    this.cellsByPlace = new Map();
+    if (show.two_d) {
+      show.positions.forEach(([x, y], cell) => this.cellsByPlace.set(`${Math.floor(x)},${Math.floor(y)}`, cell));
     }
     this.svg.replaceChildren();
     this.svg.setAttribute('viewBox', `0 0 ${w * unit} ${h * unit}`);
@@ -136,7 +136,7 @@ export class BoardView {
 
   /** On a 2-D board, the cell at (column, row), if any. */
   cellAt(col, row) {
-    return this.gridCells.get(`${col},${row}`);
+    return this.cellsByPlace.get(`${col},${row}`);
   }
 
   /** The (column, row) of a cell of a 2-D board. */
