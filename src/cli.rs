@@ -335,6 +335,10 @@ pub(crate) struct ServeArgs {
     /// (an idle connection is closed after as long).
     #[arg(long, default_value_t = 10.0)]
     pub read_timeout: f64,
+    /// Seconds an answer may wait for the client to take more of it; past
+    /// it the connection is closed, and the answer's memory given back.
+    #[arg(long, default_value_t = 10.0)]
+    pub write_timeout: f64,
     /// Connections open at once; past it a connection is answered 503.
     #[arg(long, default_value_t = 256)]
     pub max_connections: usize,
@@ -344,8 +348,8 @@ pub(crate) struct ServeArgs {
     pub max_jobs: Option<usize>,
     /// Memory the requests' work may take, all together, as bytes or with
     /// K, M, G or T (powers of 1024): pattern databases are not built past
-    /// it, and each job's answer is kept to its share (default: a quarter
-    /// of the machine's memory).
+    /// it, each job's answer is kept to its share, and answers waiting to
+    /// be sent count in it (default: a quarter of the machine's memory).
     #[arg(long, value_parser = parse_bytes)]
     pub max_memory: Option<u64>,
 }

@@ -213,6 +213,62 @@ fn answers_past_a_jobs_share_of_memory_are_refused_before_they_are_made() {
 }
 
 #[test]
+fn an_unread_answer_holds_its_memory_until_the_write_timeout() {
+    // One job with all of 300 MiB: a 100×100 answer (1.7 M moves, 22 MB)
+    // fits its share; while it waits for a client that does not read, the
+    // next job cannot have its share.
+    let budget: u64 = 300 << 20;
+    let server = Server::start(&[
+        "--max-memory",
+        "300M",
+        "--max-jobs",
+        "1",
+        "--write-timeout",
+        "2",
+    ]);
+    let memory_free = || {
+        let reply = server.request("GET", "/api/status", &[], b"");
+        reply.json()["memory_free"].as_u64().expect("bytes")
+    };
+    assert_eq!(memory_free(), budget);
+    let (_, question) = server.post("/api/gen", &json!({"board": "100x100", "seed": 1}));
+    let body = json!({"board": "100x100", "from": question["from"], "to": question["to"]});
+    let body = body.to_string();
+    let mut unread = send_part(
+        &server,
+        &format!(
+            "POST /api/solve HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\n\r\n{body}",
+            server.addr,
+            body.len()
+        ),
+    );
+    let started = Instant::now();
+    while memory_free() > budget - (8 << 20) {
+        assert!(started.elapsed() < Duration::from_secs(60), "never held");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // The next job waits for the unread answer's room: its connection is
+    // closed after the write timeout, and the room given back.
+    let waiting = Instant::now();
+    let (status, answer) = server.post(
+        "/api/solve",
+        &json!({"board": "3x3", "from": "8 6 7/2 5 4/3 0 1"}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let waited = waiting.elapsed();
+    assert!(waited > Duration::from_millis(500), "{waited:?}");
+    let (said, _) = read_until_closed(&mut unread);
+    assert!(said.starts_with("HTTP/1.1 200"));
+    assert!(
+        said.len() < 21_000_000,
+        "{} bytes: the whole answer",
+        said.len()
+    );
+    assert_eq!(memory_free(), budget);
+}
+
+#[test]
 fn a_table_build_past_the_memory_budget_is_refused_with_how_to_build_it() {
     let server = Server::start(&["--max-memory", "1G"]);
     let from: Vec<u32> = (1..30).rev().chain([0]).collect();

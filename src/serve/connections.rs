@@ -1,7 +1,10 @@
 //! Accepting connections, bounded: at most `--max-connections` open at
 //! once, each dropped when a request's headers take longer than
 //! `--read-timeout` to arrive (a client that opens connections and sends
-//! half a request, or keeps an idle one open, holds nothing for long).
+//! half a request, or keeps an idle one open, holds nothing for long),
+//! and when an answer waits longer than `--write-timeout` for the client
+//! to take any of it (a client that asks and does not read holds its
+//! answer, and the memory it is counted in, for no longer).
 //!
 //! Past the cap a connection gets a plain 503 with `Retry-After` and is
 //! closed at once, without a request being read. Each connection's read
@@ -19,6 +22,7 @@ use hyper_util::service::TowerToHyperService;
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
+use tokio_io_timeout::TimeoutStream;
 
 use super::reply::RETRY_AFTER;
 
@@ -44,6 +48,8 @@ pub(super) struct Limits {
     /// How long a request's headers may take to arrive, and an idle
     /// connection may wait for its next request.
     pub read_timeout: Duration,
+    /// How long an answer may wait for the client to take more of it.
+    pub write_timeout: Duration,
 }
 
 /// Serves `router` on `listener` until the process is stopped.
@@ -69,13 +75,15 @@ pub(super) async fn serve(listener: TcpListener, router: Router, limits: Limits)
             continue;
         };
         let service = TowerToHyperService::new(router.clone());
+        let mut stream = TimeoutStream::new(stream);
+        stream.set_write_timeout(Some(limits.write_timeout));
         tokio::spawn(async move {
             let _permit = permit;
             let connection = http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(limits.read_timeout)
                 .max_buf_size(READ_BUFFER)
-                .serve_connection(TokioIo::new(stream), service);
+                .serve_connection(TokioIo::new(Box::pin(stream)), service);
             // A connection that fails (a timeout, a reset) only ends itself.
             let _ = connection.await;
         });

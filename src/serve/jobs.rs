@@ -11,8 +11,10 @@
 //! bounded by the size limits of [`api`](super::api) instead; its answer
 //! is dropped past the time limit.
 //!
-//! At most `--max-jobs` jobs run at once, each holding its slot until
-//! its thread is done (a stopped search holds it until it has stopped);
+//! At most `--max-jobs` jobs run at once, each holding its slot and its
+//! share of `--max-memory` until its thread is done (a stopped search
+//! holds them until it has stopped; an answer keeps its own size of the
+//! share until it is sent: see [`memory`](super::memory));
 //! up to [`WAITING_PER_SLOT`] times as many more wait, each at most
 //! [`QUEUE_WAIT`], and the rest are answered 503 with `Retry-After`.
 //!
@@ -37,6 +39,7 @@ use serde_json::{Value, json};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
 
 use super::App;
+use super::memory::{Held, Memory};
 use super::reply::{Failure, error_response};
 
 /// Requests that may wait for a job slot, per slot.
@@ -49,6 +52,9 @@ pub(super) const QUEUE_WAIT: Duration = Duration::from_secs(10);
 pub(super) enum JobError {
     /// Every slot was taken, and the queue full or too slow.
     Busy,
+    /// Answers waiting for their readers left no room for a job's share
+    /// of the memory budget in time.
+    NoRoom,
     /// It ran past the time limit and was told to stop.
     TimedOut(Duration),
     /// It panicked (a bug in the library).
@@ -67,6 +73,8 @@ pub(super) struct Jobs {
     max_waiting: usize,
     /// The memory each job's answer may take, in bytes.
     memory_per_job: u64,
+    /// The memory budget: jobs' shares and answers not yet sent.
+    memory: Memory,
     /// Pages listening to the progress.
     listeners: Arc<AtomicUsize>,
 }
@@ -149,6 +157,7 @@ impl Jobs {
             waiting: Arc::new(AtomicUsize::new(0)),
             max_waiting: max_jobs.saturating_mul(WAITING_PER_SLOT),
             memory_per_job,
+            memory: Memory::new(memory_per_job.saturating_mul(max_jobs as u64), max_jobs),
             listeners: Arc::new(AtomicUsize::new(0)),
             running: Arc::new(AtomicUsize::new(0)),
             tables: Arc::new(Tables {
@@ -166,6 +175,11 @@ impl Jobs {
     /// The memory each job's answer may take, in bytes.
     pub(super) fn memory_per_job(&self) -> u64 {
         self.memory_per_job
+    }
+
+    /// The memory budget, for answers waiting to be sent.
+    pub(super) fn memory(&self) -> &Memory {
+        &self.memory
     }
 
     /// A job slot: at once when one is free, else after waiting in the
@@ -205,27 +219,35 @@ impl Jobs {
     }
 
     /// Runs `work` on a blocking thread, handing it a flag that is set
-    /// when its answer is no longer wanted (time limit, client gone).
+    /// when its answer is no longer wanted (time limit, client gone);
+    /// its answer comes with the job's share of the memory budget, for
+    /// the answer to hold while it is sent.
     ///
     /// # Errors
     /// [`JobError::Busy`] when no slot is free in time,
+    /// [`JobError::NoRoom`] when no share of memory is,
     /// [`JobError::TimedOut`] past the time limit, [`JobError::Panicked`]
     /// when the work panicked.
     pub(super) async fn run<T: Send + 'static>(
         &self,
         work: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
-    ) -> Result<T, JobError> {
+    ) -> Result<(T, Held), JobError> {
         let slot = self.slot().await?;
+        let share = self
+            .memory
+            .share(QUEUE_WAIT)
+            .await
+            .ok_or(JobError::NoRoom)?;
         let cancel = Arc::new(AtomicBool::new(false));
         // Dropped with this future: when the client goes away, or once answered.
         let _stop = StopOnDrop(cancel.clone());
         let (running, _) = Counted::join(&self.running);
         let flag = cancel.clone();
         let handle = tokio::task::spawn_blocking(move || {
-            // Both held until the work is done, however long after its
-            // answer was given up.
+            // Held until the work is done, however long after its
+            // answer was given up; the share then goes with the answer.
             let (_running, _slot) = (running, slot);
-            work(flag)
+            (work(flag), share)
         });
         match tokio::time::timeout(self.time_limit, handle).await {
             Ok(Ok(answer)) => Ok(answer),
@@ -295,7 +317,7 @@ mod tests {
         }
         assert!(seen.load(Ordering::Relaxed));
         assert_eq!(jobs.running(), 0);
-        assert_eq!(jobs.run(|_| 7).await.unwrap(), 7);
+        assert_eq!(jobs.run(|_| 7).await.unwrap().0, 7);
     }
 
     #[test]

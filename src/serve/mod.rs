@@ -30,6 +30,7 @@ mod api;
 mod connections;
 mod guard;
 mod jobs;
+mod memory;
 mod page;
 mod reply;
 
@@ -130,6 +131,7 @@ pub(crate) fn run(args: ServeArgs) -> Result<u8> {
     for (flag, seconds) in [
         ("--time-limit", args.time_limit),
         ("--read-timeout", args.read_timeout),
+        ("--write-timeout", args.write_timeout),
     ] {
         if !(seconds > 0.0 && seconds <= 1e6) {
             bail!("{flag}: give a number of seconds above 0 (and at most 1000000)");
@@ -178,6 +180,7 @@ async fn serve(args: ServeArgs) -> Result<()> {
     let limits = connections::Limits {
         max_connections: args.max_connections,
         read_timeout,
+        write_timeout: Duration::from_secs_f64(args.write_timeout),
     };
     connections::serve(listener, router(app, guard), limits).await;
     Ok(())

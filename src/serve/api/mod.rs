@@ -10,7 +10,7 @@
 //! | `POST /api/apply` | `board`, `from`, `moves` (text or `[[from, to], ...]`), `to`?, `id`? | `{"end", "length", "moves", "directions"?, "reached"?}` |
 //! | `POST /api/show` | `board`, `from`?, `to`?, `id`? | `{"board", "cells", "kind", "dims"?, "two_d", "positions", "size", "labels", "edges", "from"?, "to"}` |
 //! | `POST /api/svg` | `board`, `from`?, `to`?, `moves`? (as for apply), `id`? | `{"svg"}`: the board as an SVG picture, or with `moves` the solution played as an animated SVG |
-//! | `GET /api/status` | | `{"searches", "waiting", "time_limit", "version"}` (jobs running and waiting for a slot) |
+//! | `GET /api/status` | | `{"searches", "waiting", "memory_free", "time_limit", "version"}` (jobs running and waiting for a slot; bytes of `--max-memory` that neither jobs nor unsent answers hold) |
 //!
 //! Arrangements are arrays of tokens or strings (`"1 2 3/4 0 5"`); a
 //! board is a spec string, never `@FILE` (the library reads no file).
@@ -442,13 +442,15 @@ fn solve_with(
     }
 }
 
-/// `GET /api/status`: jobs under way and waiting, and the time limit.
+/// `GET /api/status`: jobs under way and waiting, the memory budget's
+/// free bytes, and the time limit.
 pub(super) async fn get_status(State(app): State<Arc<App>>) -> Response {
     json_response(
         StatusCode::OK,
         &json!({
             "searches": app.jobs.running(),
             "waiting": app.jobs.waiting(),
+            "memory_free": app.jobs.memory().free(),
             "time_limit": app.jobs.time_limit().as_secs_f64(),
             "version": env!("CARGO_PKG_VERSION"),
         }),
