@@ -138,10 +138,9 @@ impl std::fmt::Display for Progress {
             ),
             Self::NoTables { cells } => write!(
                 f,
-                "no pattern databases for boards of over {} cells (this one has {cells}): the \
-                 shortest search uses Manhattan distance with linear conflicts alone, which \
-                 can take hours past about 25 cells",
-                crate::solve::search::pdb::MAX_TABLE_CELLS
+                "no pattern databases on a board of {cells} cells: the shortest search uses \
+                 Manhattan distance with linear conflicts alone, which can take hours past \
+                 about 25 cells"
             ),
             Self::NotSaved { table, error } => write!(
                 f,

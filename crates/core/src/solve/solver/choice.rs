@@ -31,6 +31,13 @@ pub const MAX_MOVES_HELD: usize = 1 << 27;
 /// built in seconds, unless the strong ones are at hand.
 pub(super) const SMALL_TABLES_UP_TO: usize = 16;
 
+/// Rectangles of at most this many cells are searched with pattern
+/// databases (shortest and near-shortest answers, `pdb build`); bigger
+/// ones with Manhattan distance and linear conflicts. The databases
+/// themselves can be built on up to 64 cells; which tables pay past 32
+/// is measured first.
+pub(crate) const TABLES_UP_TO: usize = 32;
+
 /// Rectangles of at most this many cells get near-shortest answers by
 /// default (6×6, 7×7, …, 12×12, 4×9, 3×12); bigger ones constructive.
 const NEAR_UP_TO: usize = 144;

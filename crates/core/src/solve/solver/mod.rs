@@ -471,6 +471,7 @@ impl<'a> Solver<'a> {
             heuristic: &heuristic,
             solve_rest: &solve_rest,
             reduction_stops: choice::reduction_stops,
+            tables_up_to: choice::TABLES_UP_TO,
         };
         context.near((rows, cols, plan), a, b, improve)
     }

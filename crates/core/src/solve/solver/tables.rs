@@ -14,7 +14,7 @@ use crate::solve::search::pdb::{self, Pattern};
 use crate::solve::search::rectangle::{self, Heuristic, Rectangle};
 
 use super::Solver;
-use super::choice::{SMALL_TABLES_UP_TO, sides};
+use super::choice::{self, SMALL_TABLES_UP_TO, sides};
 
 impl Solver<'_> {
     /// The heuristic for a search of `a` → `b` on a rectangle, and `a`
@@ -85,7 +85,7 @@ impl Solver<'_> {
                 self.stop(),
             )?,
             None => {
-                if rect.rows * rect.cols > pdb::MAX_TABLE_CELLS {
+                if rect.rows * rect.cols > choice::TABLES_UP_TO {
                     self.report(&Progress::NoTables {
                         cells: rect.rows * rect.cols,
                     });
@@ -112,7 +112,7 @@ impl Solver<'_> {
     /// Manhattan distance only). The one place this choice is made: the
     /// search and [`prepare`](Self::prepare) both ask it.
     pub(super) fn tables(&self, rect: &Rectangle, blank_goal: u8) -> Option<Vec<Vec<u8>>> {
-        if rect.rows * rect.cols > pdb::MAX_TABLE_CELLS {
+        if rect.rows * rect.cols > choice::TABLES_UP_TO {
             return None;
         }
         let max = self.pattern_tiles.unwrap_or_else(|| {
@@ -145,7 +145,7 @@ impl Solver<'_> {
     /// [`Limit::RectangleTooBig`] past 32 cells, [`SolveError::Input`] when `blank` is off the
     /// board, [`SolveError::Pdb`] when a table's memory cannot be had.
     pub fn prepare(&self, board: &Board, blank: Cell) -> Result<Vec<Table>, SolveError> {
-        let (rows, cols) = sides(board, pdb::MAX_TABLE_CELLS, "pattern databases are built")?;
+        let (rows, cols) = sides(board, choice::TABLES_UP_TO, "pattern databases are built")?;
         if blank as usize >= board.cell_count() {
             return Err(crate::Error::BadArrangement {
                 which: "blank".into(),

@@ -155,6 +155,39 @@ fn check_ida_star(rect: &Rectangle, blank_goal: u8, samples: usize) {
     }
 }
 
+/// Past 32 cells, where no search covers the whole space: along random
+/// walks from the goal, tables of 3 tiles never exceed the walk's length
+/// (an upper bound of the distance), are zero only on the goal, and
+/// change by at most one a move.
+#[test]
+fn databases_past_32_cells_are_admissible_and_consistent_on_walks() {
+    use rand::{Rng, SeedableRng};
+    for (rect, blank_goal) in [(Rectangle::new(2, 17), 0u8), (Rectangle::new(5, 7), 34)] {
+        let h = Heuristic::from_databases(&rect, blank_goal, databases(&rect, blank_goal, 3));
+        let n = rect.rows * rect.cols;
+        let goal: Vec<u8> = (0..n as u8)
+            .map(|c| if c == blank_goal { BLANK } else { c })
+            .collect();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..20 {
+            let (mut state, mut blank) = (goal.clone(), blank_goal as usize);
+            let mut before = h.value(&state);
+            assert_eq!(before, 0);
+            for steps in 1..=300u32 {
+                let next = grid_neighbours(&rect, blank);
+                let to = next[rng.random_range(0..next.len())];
+                state.swap(blank, to);
+                blank = to;
+                let v = h.value(&state);
+                assert!(v <= steps, "h = {v} after {steps} moves");
+                assert!(v.abs_diff(before) <= 1, "a move changed h by more than one");
+                assert_eq!(v == 0, state == goal);
+                before = v;
+            }
+        }
+    }
+}
+
 /// A search told to stop stops soon, with no answer; one never told
 /// finds the same answer as before.
 #[test]
@@ -311,6 +344,10 @@ fn databases_equal_brute_force() {
         (Rectangle::new(3, 3), vec![1u8, 2, 3], 0u8),
         (Rectangle::new(3, 3), vec![5u8, 7, 6, 4], 8),
         (Rectangle::new(2, 4), vec![0u8, 6, 3], 7),
+        // Past 32 cells (64-bit regions, 6-bit positions): tiles 1 and 17
+        // wall the blank's goal off on 2×17; the whole of 8×8.
+        (Rectangle::new(2, 17), vec![1u8, 17, 30], 0),
+        (Rectangle::new(8, 8), vec![62u8, 55], 63),
     ] {
         let pattern = Pattern {
             rows: rect.rows,

@@ -10,7 +10,6 @@ use super::{Context, Improve, Plan};
 use crate::arrangement::Token;
 use crate::solve::error::{Limit, SolveError};
 use crate::solve::search::beam;
-use crate::solve::search::pdb;
 use crate::solve::search::rectangle::{self, Rectangle};
 use crate::solve::search::weighted::{self, Near};
 use crate::stop::Stop;
@@ -147,11 +146,11 @@ impl Context<'_> {
     }
 
     /// The tables of a near-shortest search on `rect`: small compact ones
-    /// (built in seconds once, loaded in milliseconds), none past 32
-    /// cells. The strong tables are not used even when at hand: loading
+    /// (built in seconds once, loaded in milliseconds), none past the
+    /// caller's `tables_up_to`. The strong tables are not used even when at hand: loading
     /// them (2 GB on 5×5) would take longer than the whole search.
     fn near_tables(&self, rect: &Rectangle, blank_goal: u8) -> Option<Vec<Vec<u8>>> {
-        (rect.rows * rect.cols <= pdb::MAX_TABLE_CELLS).then(|| {
+        (rect.rows * rect.cols <= self.tables_up_to).then(|| {
             rectangle::compact_partition(rect, blank_goal, near_tiles(rect.rows * rect.cols))
         })
     }

@@ -65,6 +65,8 @@ pub(crate) struct Context<'a> {
     pub solve_rest: &'a dyn Fn(usize, usize, &[Token], &[Token]) -> Result<Found, SolveError>,
     /// Where the line reduction stops: a rectangle the caller solves.
     pub reduction_stops: fn(usize, usize) -> bool,
+    /// Rectangles of at most this many cells are guided by tables.
+    pub tables_up_to: usize,
 }
 
 impl Context<'_> {

@@ -1,10 +1,11 @@
 //! Building a database: breadth-first search backwards from the goal over
 //! (placement, blank region) states, layer by layer on all cores.
 //!
-//! A state is the tiles' positions packed 5 bits each, with one cell of
-//! the blank's region. Each placement's entry is made in place in the
-//! table's memory (the least depth and, per region slot, its excess),
-//! and a bit per region says which regions were already reached.
+//! A state is the tiles' positions packed 5 bits each (6 past 32 cells),
+//! with one cell of the blank's region. Each placement's entry is made in
+//! place in the table's memory (the least depth and, per region slot, its
+//! excess), and the regions already reached are marked in a mask of the
+//! board's cells per placement: 32 bits up to 32 cells, 64 past them.
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
@@ -23,9 +24,58 @@ use crate::stop::Stop;
 /// at before each.
 const CHUNK: usize = 4096;
 
+/// The bits of one position in a packed state on a board of `n` cells.
+fn position_bits(n: usize) -> u32 {
+    if n <= 32 { 5 } else { 6 }
+}
+
+/// Whether a state of `tiles` tiles on a board of `n` cells packs into a
+/// word (the blank's cell and each tile's).
+pub(super) fn packs(n: usize, tiles: usize) -> bool {
+    (tiles + 1) * position_bits(n) as usize <= 64
+}
+
+/// The regions of a placement already reached, as a mask of the cells
+/// they cover, marked by all threads at once.
+trait Reached: Send + Sync {
+    fn none() -> Self;
+    fn get(&self) -> u64;
+    /// Adds `bits`; what was there before.
+    fn add(&self, bits: u64) -> u64;
+}
+
+impl Reached for AtomicU32 {
+    fn none() -> Self {
+        Self::new(0)
+    }
+    #[inline]
+    fn get(&self) -> u64 {
+        self.load(Ordering::Relaxed).into()
+    }
+    #[inline]
+    fn add(&self, bits: u64) -> u64 {
+        // Up to 32 cells: every mask fits.
+        self.fetch_or(bits as u32, Ordering::Relaxed).into()
+    }
+}
+
+impl Reached for AtomicU64 {
+    fn none() -> Self {
+        Self::new(0)
+    }
+    #[inline]
+    fn get(&self) -> u64 {
+        self.load(Ordering::Relaxed)
+    }
+    #[inline]
+    fn add(&self, bits: u64) -> u64 {
+        self.fetch_or(bits, Ordering::Relaxed)
+    }
+}
+
 impl PatternDb {
     /// Builds the database by breadth-first search on all cores, calling
-    /// `progress` after each layer; `None` when `cancel` was set (it is
+    /// `progress` after each layer; `None` when `stop` ended it (it is
     /// looked at every 4,096 states).
     ///
     /// # Errors
@@ -40,7 +90,7 @@ impl PatternDb {
     ) -> Result<Option<Self>, PdbError> {
         let n = pattern.rows * pattern.cols;
         assert!(
-            n <= MAX_TABLE_CELLS && pattern.cells.len() <= 11 && n > pattern.cells.len(),
+            n <= MAX_TABLE_CELLS && packs(n, pattern.cells.len()) && n > pattern.cells.len(),
             "pattern too large for this board"
         );
         assert!(
@@ -55,23 +105,69 @@ impl PatternDb {
         })?;
         // Not reached yet: least value 0xFF, every slot all ones.
         table.fill(0xFF);
+        let entries = table.as_atomics(size);
+        let done = if n <= 32 {
+            Search::<AtomicU32>::new(pattern, &geo, entries)?.run(pattern, progress, stop)
+        } else {
+            Search::<AtomicU64>::new(pattern, &geo, entries)?.run(pattern, progress, stop)
+        };
+        Ok(done.then(|| Self {
+            pattern: pattern.clone(),
+            geo,
+            table: Bytes::Owned(table),
+        }))
+    }
+}
+
+/// One build's shared state, written by all threads at once.
+struct Search<'a, R> {
+    geo: &'a Geometry,
+    n: usize,
+    tiles: usize,
+    bits: u32,
+    /// Per placement: the blank's regions already reached.
+    seen: Vec<R>,
+    /// Per placement: the entry being made.
+    entries: &'a [AtomicU32],
+    /// Placements reached so far.
+    placements: AtomicU64,
+}
+
+impl<'a, R: Reached> Search<'a, R> {
+    /// A search that makes `entries`, with its marks' memory.
+    ///
+    /// # Errors
+    /// [`PdbError::OutOfMemory`] when the marks' memory cannot be had.
+    fn new(
+        pattern: &Pattern,
+        geo: &'a Geometry,
+        entries: &'a [AtomicU32],
+    ) -> Result<Self, PdbError> {
+        let size = entries.len();
         // Asked for as a fallible reservation: a refusal is an error, not
         // an abort of the whole process.
         let mut seen = Vec::new();
         seen.try_reserve_exact(size)
             .map_err(|e| PdbError::OutOfMemory {
-                bytes: size * ENTRY,
+                bytes: size * size_of::<R>(),
                 error: std::io::Error::new(std::io::ErrorKind::OutOfMemory, e),
             })?;
-        seen.extend((0..size).map(|_| AtomicU32::new(0)));
-        let search = Search {
-            geo: &geo,
+        seen.extend((0..size).map(|_| R::none()));
+        let n = pattern.rows * pattern.cols;
+        Ok(Search {
+            geo,
             n,
             tiles: pattern.cells.len(),
+            bits: position_bits(n),
             seen,
-            entries: table.as_atomics(size),
+            entries,
             placements: AtomicU64::new(0),
-        };
+        })
+    }
+
+    /// Every layer, on all cores; false when `stop` ended it.
+    fn run(self, pattern: &Pattern, progress: &(dyn Fn(BuildProgress) + Sync), stop: Stop) -> bool {
+        let search = self;
         // Layers are kept as the chunks their expansion made, never copied.
         let mut frontier = vec![vec![search.start(pattern)]];
         let mut depth = 0u32;
@@ -86,7 +182,7 @@ impl PatternDb {
                 })
                 .collect();
             if stop.now() {
-                return Ok(None);
+                return false;
             }
             progress(BuildProgress {
                 placements: search.placements.load(Ordering::Relaxed),
@@ -94,28 +190,9 @@ impl PatternDb {
             depth += 1;
         }
         search.finish();
-        Ok(Some(Self {
-            pattern: pattern.clone(),
-            geo,
-            table: Bytes::Owned(table),
-        }))
+        true
     }
-}
 
-/// One build's shared state, written by all threads at once.
-struct Search<'a> {
-    geo: &'a Geometry,
-    n: usize,
-    tiles: usize,
-    /// Per placement: the blank's regions already reached, a bit each.
-    seen: Vec<AtomicU32>,
-    /// Per placement: the entry being made.
-    entries: &'a [AtomicU32],
-    /// Placements reached so far.
-    placements: AtomicU64,
-}
-
-impl Search<'_> {
     /// Layer 0: the goal placement with the blank's region, recorded;
     /// returns its state.
     fn start(&self, pattern: &Pattern) -> u64 {
@@ -123,21 +200,21 @@ impl Search<'_> {
         let free = self.geo.all & !occupied(goal);
         let r0 = rank(goal, self.n);
         let region0 = self.geo.region(1 << pattern.blank, free);
-        self.seen[r0].store(region0 as u32, Ordering::Relaxed);
+        self.seen[r0].add(region0);
         self.record(r0, self.geo.slot(region0, free), 0);
         self.placements.fetch_add(1, Ordering::Relaxed);
-        pack(goal, pattern.blank)
+        pack(goal, pattern.blank, self.bits)
     }
 
     /// The states first reached from `chunk`, recorded at `depth`.
     fn expand(&self, chunk: &[u64], depth: u32) -> Vec<u64> {
         // Read once: the atomic writes below would make the compiler load
         // fields again at every step.
-        let (geo, n) = (self.geo, self.n);
+        let (geo, n, bits) = (self.geo, self.n, self.bits);
         let mut out = Vec::new();
         let mut pos = vec![0u8; self.tiles];
         for &state in chunk {
-            let cell = unpack(state, &mut pos);
+            let cell = unpack(state, &mut pos, bits);
             let free = geo.all & !occupied(&pos);
             let region = geo.region(1 << cell, free);
             for i in 0..pos.len() {
@@ -152,9 +229,9 @@ impl Search<'_> {
                     let free2 = (free & !(1u64 << to)) | (1u64 << from);
                     let region2 = geo.region(1 << from, free2);
                     let r = rank(&pos, n);
-                    if self.first_visit(r, region2 as u32) {
+                    if self.first_visit(r, region2) {
                         self.record(r, geo.slot(region2, free2), depth);
-                        out.push(pack(&pos, from));
+                        out.push(pack(&pos, from, bits));
                     }
                     pos[i] = from;
                 }
@@ -166,13 +243,13 @@ impl Search<'_> {
     /// Marks the region `bits` of placement `r` reached; true if it was
     /// not before (counting the placement when it is new).
     #[inline]
-    fn first_visit(&self, r: usize, bits: u32) -> bool {
+    fn first_visit(&self, r: usize, bits: u64) -> bool {
         // Most successors were seen before: a plain load spares the locked
         // read-modify-write.
-        if self.seen[r].load(Ordering::Relaxed) & bits != 0 {
+        if self.seen[r].get() & bits != 0 {
             return false;
         }
-        let old = self.seen[r].fetch_or(bits, Ordering::Relaxed);
+        let old = self.seen[r].add(bits);
         if old == 0 {
             self.placements.fetch_add(1, Ordering::Relaxed);
         }
@@ -212,17 +289,18 @@ impl Search<'_> {
     }
 }
 
-/// A state: the positions packed 5 bits each, after one cell of the
+/// A state: the positions packed `bits` bits each, after one cell of the
 /// blank's region.
-fn pack(pos: &[u8], cell: u8) -> u64 {
-    pos.iter().fold(cell as u64, |v, &p| (v << 5) | p as u64)
+fn pack(pos: &[u8], cell: u8, bits: u32) -> u64 {
+    pos.iter().fold(cell as u64, |v, &p| (v << bits) | p as u64)
 }
 
 /// The positions of a packed state into `pos`; returns its blank cell.
-fn unpack(mut v: u64, pos: &mut [u8]) -> u8 {
+fn unpack(mut v: u64, pos: &mut [u8], bits: u32) -> u8 {
+    let mask = (1 << bits) - 1;
     for p in pos.iter_mut().rev() {
-        *p = (v & 31) as u8;
-        v >>= 5;
+        *p = (v & mask) as u8;
+        v >>= bits;
     }
     v as u8
 }

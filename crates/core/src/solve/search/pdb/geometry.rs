@@ -40,7 +40,7 @@ pub(super) struct Geometry {
 impl Geometry {
     pub(super) fn new(rows: usize, cols: usize) -> Self {
         let n = rows * cols;
-        let all = (1u64 << n) - 1;
+        let all = u64::MAX >> (64 - n);
         let (mut has_left, mut has_right) = (0u64, 0u64);
         for c in 0..n {
             if c % cols > 0 {

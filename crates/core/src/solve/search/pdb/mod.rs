@@ -55,8 +55,10 @@ use table::Bytes;
 
 use crate::solve::error::Limit;
 
-/// Boards of up to 32 cells: blank regions are 32-bit masks.
-pub(crate) const MAX_TABLE_CELLS: usize = 32;
+/// Boards of up to 64 cells: blank regions are 64-bit masks (32-bit
+/// ones while a database of a board of up to 32 cells is built, which
+/// halves what the build marks).
+pub(crate) const MAX_TABLE_CELLS: usize = 64;
 /// The largest database built: 2^29 entries, enough for 8 tiles on 4×4
 /// (519M entries, 4 bytes each and 4 more while building).
 pub(crate) const MAX_PLACEMENTS: usize = 1 << 29;
@@ -65,13 +67,19 @@ const ENTRY: usize = 4;
 
 /// The memory that building `patterns` one after another takes at its
 /// peak, in bytes: every table kept (an entry each) and, while the
-/// largest is built, a word per entry of the regions reached (the
-/// layers' states come on top, a few per cent).
+/// largest is built, a mask per entry of the regions reached (4 bytes,
+/// 8 past 32 cells; the layers' states come on top, a few per cent).
 pub(crate) fn build_memory(patterns: &[Pattern]) -> u64 {
-    let entries = patterns.iter().map(|p| p.placements() as u64);
-    let all: u64 = entries.clone().sum();
-    let largest = entries.max().unwrap_or(0);
-    all.saturating_add(largest).saturating_mul(ENTRY as u64)
+    let tables: u64 = patterns.iter().map(|p| p.placements() as u64).sum();
+    let marks = patterns
+        .iter()
+        .map(|p| {
+            let mask = if p.rows * p.cols <= 32 { 4 } else { 8 };
+            (p.placements() as u64).saturating_mul(mask)
+        })
+        .max()
+        .unwrap_or(0);
+    tables.saturating_mul(ENTRY as u64).saturating_add(marks)
 }
 /// Region slots per entry, the bits of each (an excess over the least,
 /// halved), and the largest kept.
@@ -112,7 +120,12 @@ impl Pattern {
         }
         let size = (0..self.cells.len())
             .try_fold(1usize, |acc, i| acc.checked_mul(n.checked_sub(i)?))
-            .filter(|&s| s <= MAX_PLACEMENTS && n <= MAX_TABLE_CELLS && self.cells.len() < n);
+            .filter(|&s| {
+                s <= MAX_PLACEMENTS
+                    && n <= MAX_TABLE_CELLS
+                    && self.cells.len() < n
+                    && build::packs(n, self.cells.len())
+            });
         match size {
             Some(_) => Ok(()),
             None => Err(Limit::PatternTooBig {
