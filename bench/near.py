@@ -29,6 +29,10 @@ the published mean Manhattan distance of its states), seconds (mean,
 worst) and the peak memory of one process.
 
     python3 bench/near.py [--count 50] [--skip-rectangles] [--skip-big]
+    python3 bench/near.py --quick [--boards 6x6,7x7]
+
+`--quick` runs only the scrambles, five a board (5×5, 6×6 and 7×7, or
+those `--boards` names): a few minutes, for the loop while developing.
 """
 import argparse
 import json
@@ -106,13 +110,17 @@ def scrambled(board):
                 if line.strip() and not line.startswith("#")]
 
 
-def big(binary, count):
-    """Scrambled and uniformly random states on the big boards."""
+def big(binary, count, boards=None, uniform=True):
+    """Scrambled and (with `uniform`) uniformly random states on the big
+    boards (those of `boards`, when given)."""
     print(f"\n{'states':>9} {'board':>5} {'n':>3} {'length':>7} {'/MD':>5} "
           f"{'/bound':>6} {'MD':>6} {'DeepCubeA':>9} {'its MD':>6} "
           f"{'mean s':>6} {'worst s':>7} {'MB':>5}")
-    sets = [("scrambled", b, scrambled(b)[:count]) for b in DEEPCUBEA]
-    for board in UNIFORM:
+    sets = [("scrambled", b, scrambled(b)[:count]) for b in DEEPCUBEA
+            if not boards or b in boards]
+    for board in UNIFORM if uniform else []:
+        if boards and board not in boards:
+            continue
         starts = subprocess.run(
             [binary, "gen", "--board", board, "--count", str(count), "--seed", "1"],
             check=True, capture_output=True, text=True,
@@ -144,11 +152,18 @@ def main():
     parser.add_argument("--count", type=int, default=50)
     parser.add_argument("--skip-rectangles", action="store_true")
     parser.add_argument("--skip-big", action="store_true")
-    parser.add_argument("--big-count", type=int, default=10,
-                        help="states per big board and kind (default 10)")
+    parser.add_argument("--big-count", type=int,
+                        help="states per big board and kind (default 10; 5 with --quick)")
+    parser.add_argument("--quick", action="store_true",
+                        help="only the scrambles, five a board")
+    parser.add_argument("--boards", help="big boards to run, as 6x6,7x7")
     args = parser.parse_args()
     subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
     binary = os.path.join(ROOT, "target", "release", "npuzzle")
+    boards = args.boards.split(",") if args.boards else None
+    if args.quick:
+        big(binary, args.big_count or 5, boards, uniform=False)
+        return 0
     cases = list(instances())[: args.count]
     print("building the tables (once)...", file=sys.stderr)
     solve(binary, cases[0][2])
@@ -177,7 +192,7 @@ def main():
     if not args.skip_rectangles:
         rectangles(binary)
     if not args.skip_big:
-        big(binary, args.big_count)
+        big(binary, args.big_count or 10, boards)
     return 0 if ok else 1
 
 

@@ -38,6 +38,12 @@ pub(super) const SMALL_TABLES_UP_TO: usize = 16;
 /// is measured first.
 pub(crate) const TABLES_UP_TO: usize = 32;
 
+/// Rectangles of at most this many cells get near-shortest answers
+/// guided by small compact tables (4 tiles past 26 cells, at most 8M
+/// entries each): the weighted search on 5×5 and smaller, the beam on
+/// 6×6 to 7×7 (where they shortened the answers by 5%).
+pub(crate) const NEAR_TABLES_UP_TO: usize = 49;
+
 /// Rectangles of at most this many cells get near-shortest answers by
 /// default (6×6, 7×7, …, 12×12, 4×9, 3×12); bigger ones constructive.
 const NEAR_UP_TO: usize = 144;
@@ -168,8 +174,8 @@ pub(super) fn reduction_stops(rows: usize, cols: usize) -> bool {
 
 /// The width of the beam searched beside the line reduction, on
 /// rectangles with both sides at least 6 and at most 49 cells (6×6,
-/// 6×7, 7×7): about five seconds on one core, where the beam's answers
-/// were 10–20% shorter than the reduction's. `None` elsewhere: on 5×6,
+/// 6×7, 7×7): 2–7 s on two cores with the tables, where the beam's
+/// answers were 10–20% shorter than the reduction's. `None` elsewhere: on 5×6,
 /// 4×8 and the like the reduction was not measured against it, and
 /// past 7×7 a beam on the Manhattan distance wanders (10×10 answers
 /// came out a third longer than the reduction's).

@@ -471,7 +471,8 @@ impl<'a> Solver<'a> {
             heuristic: &heuristic,
             solve_rest: &solve_rest,
             reduction_stops: choice::reduction_stops,
-            tables_up_to: choice::TABLES_UP_TO,
+            tables_up_to: choice::NEAR_TABLES_UP_TO,
+            keeps_tables: self.cache.is_some(),
         };
         context.near((rows, cols, plan), a, b, improve)
     }

@@ -105,7 +105,7 @@ impl Context<'_> {
         rows: usize,
         cols: usize,
         (a, b): (&[Token], &[Token]),
-        beam_width: Option<usize>,
+        beam: Option<(usize, Option<&Heuristic>)>,
         near: &mut Near,
         stop: Stop,
     ) {
@@ -113,11 +113,11 @@ impl Context<'_> {
         for level in 1..EFFORTS.len() {
             self.shorten_into(rows, cols, a, near, (level, u64::MAX), stop);
         }
-        while let Some(width) = beam_width.filter(|_| wider <= MOST_WIDER) {
+        while let Some((width, tables)) = beam.filter(|_| wider <= MOST_WIDER) {
             if stop.now() {
                 return;
             }
-            if self.beam_into(rows, cols, (a, b), width * wider, near, stop) {
+            if self.beam_into(rows, cols, (a, b), (width * wider, tables), near, stop) {
                 self.tell_shorter(near);
                 self.shorten_into(rows, cols, a, near, (1, u64::MAX), stop);
             }

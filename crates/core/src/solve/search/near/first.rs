@@ -10,7 +10,7 @@ use super::{Context, Improve, Plan};
 use crate::arrangement::Token;
 use crate::solve::error::{Limit, SolveError};
 use crate::solve::search::beam;
-use crate::solve::search::rectangle::{self, Rectangle};
+use crate::solve::search::rectangle::{self, Heuristic, Rectangle};
 use crate::solve::search::weighted::{self, Near};
 use crate::stop::Stop;
 
@@ -30,6 +30,12 @@ const POLISH_NODES: u64 = 50_000_000;
 /// The most entries of a table a near-shortest search builds on the
 /// spot: about a second of work, 32 MB.
 const NEAR_TABLE_ENTRIES: usize = 8_000_000;
+
+/// The most entries the tables of a beam may have in all when they are
+/// built for one answer only (a solver without a cache): the 6×6 set
+/// (12.7M entries, a few seconds), not the 7×7 one (61M, about 40 s on
+/// two cores, worth it only once).
+const UNKEPT_BEAM_ENTRIES: usize = 16_000_000;
 
 /// The largest pattern whose tables on `cells` cells have at most
 /// [`NEAR_TABLE_ENTRIES`] placements: 5 tiles up to 26 cells (four 6.4M
@@ -66,16 +72,23 @@ impl Context<'_> {
         let near = if let Plan::Reduced { beam } = plan {
             let (found, lower_bound) = self.reduced(rows, cols, a, b)?;
             let mut near = Near { found, lower_bound };
+            let tables = match beam {
+                Some(_) => self.beam_tables(&Rectangle::new(rows, cols), a, b)?,
+                None => None,
+            };
             // The beam is bounded by its width, not the clock: the same
             // answer on every machine. Its answers are not polished: they
             // gained 0.7% (6×6) for 1–2 s, and 7×7 answers then passed 10 s.
-            let beam_won = beam
-                .is_some_and(|width| self.beam_into(rows, cols, (a, b), width, &mut near, cancel));
+            let beam_won = beam.is_some_and(|width| {
+                let beam = (width, tables.as_ref());
+                self.beam_into(rows, cols, (a, b), beam, &mut near, cancel)
+            });
             self.stop.check()?;
             if polish && !beam_won {
                 self.polish(rows, cols, a, &mut near, cancel);
             }
             if let Some(later) = later {
+                let beam = beam.map(|width| (width, tables.as_ref()));
                 self.improve_reduced(rows, cols, (a, b), beam, &mut near, later);
             }
             near
@@ -115,18 +128,19 @@ impl Context<'_> {
         Ok(Some(near))
     }
 
-    /// A beam of `width` from `a` to `b` (see `search::beam`), its
-    /// answer kept in `near` when shorter; true when it was.
+    /// A beam of `width` from `a` to `b` guided by `tables` where there
+    /// are some (see `search::beam`), its answer kept in `near` when
+    /// shorter; true when it was.
     pub(crate) fn beam_into(
         &self,
         rows: usize,
         cols: usize,
         (a, b): (&[Token], &[Token]),
-        width: usize,
+        (width, tables): (usize, Option<&Heuristic>),
         near: &mut Near,
         stop: Stop,
     ) -> bool {
-        let Some((moves, expanded)) = beam::search(rows, cols, a, b, width, stop) else {
+        let Some((moves, expanded)) = beam::search(rows, cols, a, b, width, tables, stop) else {
             return false;
         };
         near.found.nodes += expanded;
@@ -143,6 +157,42 @@ impl Context<'_> {
     fn polish(&self, rows: usize, cols: usize, a: &[Token], near: &mut Near, cancel: Stop) {
         let stop = cancel.by(Instant::now() + POLISH_TIME_MOST);
         self.shorten_into(rows, cols, a, near, (0, POLISH_NODES), stop);
+    }
+
+    /// The tables that guide a beam from `a` to `b` on `rect`: those of
+    /// [`near_tables`](Self::near_tables), looked up on the board as it
+    /// is only (the reflected lookup doubled the beam's time on 6×6 and
+    /// 7×7 scrambles and shortened nothing). `None` where there are none,
+    /// where they would be built for this answer only and are big (see
+    /// [`UNKEPT_BEAM_ENTRIES`]), or where they cannot be had (past the
+    /// memory budget, a cache that fails): the beam then goes on with
+    /// Manhattan distance and linear conflicts.
+    ///
+    /// # Errors
+    /// [`SolveError::Cancelled`].
+    fn beam_tables(
+        &self,
+        rect: &Rectangle,
+        a: &[Token],
+        b: &[Token],
+    ) -> Result<Option<Heuristic>, SolveError> {
+        let (_, blank_goal) = rectangle::relabel(a, b);
+        let Some(patterns) = self.near_tables(rect, blank_goal) else {
+            return Ok(None);
+        };
+        let n = rect.rows * rect.cols;
+        let entries: usize = patterns
+            .iter()
+            .map(|p| (n + 1 - p.len()..=n).product::<usize>())
+            .sum();
+        if !self.keeps_tables && entries > UNKEPT_BEAM_ENTRIES {
+            return Ok(None);
+        }
+        match self.heuristic_of(rect, blank_goal, Some(patterns)) {
+            Ok(tables) => Ok(Some(tables.without_reflection())),
+            Err(SolveError::Cancelled) => Err(SolveError::Cancelled),
+            Err(_) => Ok(None),
+        }
     }
 
     /// The tables of a near-shortest search on `rect`: small compact ones

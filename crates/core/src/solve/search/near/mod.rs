@@ -67,6 +67,8 @@ pub(crate) struct Context<'a> {
     pub reduction_stops: fn(usize, usize) -> bool,
     /// Rectangles of at most this many cells are guided by tables.
     pub tables_up_to: usize,
+    /// Whether tables built are kept for the next answer (a cache).
+    pub keeps_tables: bool,
 }
 
 impl Context<'_> {
