@@ -7,7 +7,10 @@
 //! answer, and the memory it is counted in, for no longer).
 //!
 //! Past the cap a connection gets a plain 503 with `Retry-After` and is
-//! closed at once, without a request being read. Each connection's read
+//! closed within a second: what the client sent is read and dropped
+//! first, and after the answer until the client closes, since closing a
+//! socket with unread bytes resets it and the client may then never see
+//! the 503. Each connection's read
 //! buffer is capped at [`READ_BUFFER`] bytes, so open connections cost
 //! little memory; bodies are bounded where they are read (see
 //! [`api`](super::api)).
@@ -19,7 +22,7 @@ use axum::Router;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
-use tokio::io::AsyncWriteExt;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tokio_io_timeout::TimeoutStream;
@@ -38,6 +41,35 @@ fn busy() -> Vec<u8> {
         body.len()
     )
     .into_bytes()
+}
+
+/// Tells a connection past the cap to come back later: reads what it
+/// sent (at most [`READ_BUFFER`] bytes, for at most 200 ms), answers
+/// 503, and reads on until the client closes (bounded by the caller).
+async fn refuse(stream: &mut tokio::net::TcpStream) {
+    let mut buffer = vec![0; READ_BUFFER];
+    let mut read = 0;
+    let request = async {
+        while read < buffer.len() {
+            match stream.read(&mut buffer[read..]).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => read += n,
+            }
+            if buffer[..read].windows(4).any(|w| w == b"\r\n\r\n") {
+                break;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(Duration::from_millis(200), request).await;
+    if stream.write_all(&busy()).await.is_err() {
+        return;
+    }
+    let _ = stream.shutdown().await;
+    while let Ok(n) = stream.read(&mut buffer).await {
+        if n == 0 {
+            break;
+        }
+    }
 }
 
 /// The limits of the connections.
@@ -66,11 +98,7 @@ pub(super) async fn serve(listener: TcpListener, router: Router, limits: Limits)
         };
         let Ok(permit) = open.clone().try_acquire_owned() else {
             tokio::spawn(async move {
-                let refuse = async {
-                    let _ = stream.write_all(&busy()).await;
-                    let _ = stream.shutdown().await;
-                };
-                let _ = tokio::time::timeout(Duration::from_secs(1), refuse).await;
+                let _ = tokio::time::timeout(Duration::from_secs(1), refuse(&mut stream)).await;
             });
             continue;
         };
