@@ -306,6 +306,31 @@ fn a_table_build_past_the_memory_budget_is_refused_with_how_to_build_it() {
 }
 
 #[test]
+fn cached_tables_past_the_memory_budget_are_not_loaded() {
+    // 3×4's tables (6 and 5 tiles: 3.0 MB) built ahead into a cache.
+    let cache = std::env::temp_dir().join(format!("npuzzle-serve-load-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cache);
+    let built = support::npuzzle_std()
+        .env("NPUZZLE_CACHE", &cache)
+        .args(["pdb", "build", "--board", "3x4"])
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{built:?}");
+    let question = json!({"board": "3x4", "from": "0 11 10 9/8 7 6 5/4 3 1 2", "optimal": true});
+    // Under 2 MiB they are refused, not loaded; under 8 MiB, loaded.
+    let small = Server::start_with_cache(&["--max-memory", "2M", "--max-jobs", "1"], &cache);
+    let (status, answer) = small.post("/api/solve", &question);
+    assert_eq!(status, 503, "{answer}");
+    let message = answer["error"].as_str().unwrap();
+    assert!(message.contains("load or build"), "{message}");
+    let enough = Server::start_with_cache(&["--max-memory", "8M", "--max-jobs", "1"], &cache);
+    let (status, answer) = enough.post("/api/solve", &question);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["optimal"], true);
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+#[test]
 fn a_table_build_is_stopped_when_its_answer_is_given_up() {
     let cache = std::env::temp_dir().join(format!("npuzzle-serve-stop-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&cache);

@@ -112,15 +112,15 @@ pub enum Limit {
         /// The most moves held.
         max: usize,
     },
-    /// The pattern databases a search would build need more memory than
-    /// the tables may use ([`max_table_memory`](crate::Solver::max_table_memory)).
+    /// The pattern databases a search would load or build need more
+    /// memory than the tables may use ([`max_table_memory`](crate::Solver::max_table_memory)).
     #[error(
-        "the pattern databases this search needs take {needed} bytes to build; with the \
+        "the pattern databases this search needs take {needed} bytes to load or build; with the \
          {taken} bytes of tables in memory or being built, that is over the {max} bytes \
          allowed"
     )]
     TablesTooBig {
-        /// What the builds would take.
+        /// What loading and building them would take.
         needed: u64,
         /// What the tables in memory and the other builds under way take.
         taken: u64,

@@ -63,10 +63,11 @@ impl Solver<'_> {
         patterns: Option<Vec<Vec<u8>>>,
     ) -> Result<Heuristic, SolveError> {
         self.stop().check()?;
-        // Held until the tables are in memory, where they count instead.
+        // Held until the tables are in memory, where they count instead
+        // (tables loaded from the cache count as they are loaded).
         let _reservation = match (self.max_table_memory, &patterns) {
-            (Some(max), Some(patterns)) => match self.build_memory(rect, blank_goal, patterns) {
-                // Every table at hand: nothing to build, nothing to count.
+            (Some(max), Some(patterns)) => match self.memory_needed(rect, blank_goal, patterns) {
+                // Every table in memory: nothing to load or build.
                 0 => None,
                 needed => {
                     let reserved = pdb::reserve(needed, max);
@@ -97,15 +98,17 @@ impl Solver<'_> {
         Ok(heuristic)
     }
 
-    /// The memory that building the tables of `patterns` not at hand (in
-    /// memory or the cache) takes at its peak, in bytes.
-    fn build_memory(&self, rect: &Rectangle, blank_goal: u8, patterns: &[Vec<u8>]) -> u64 {
-        let to_build: Vec<Pattern> = patterns
+    /// The memory that having the tables of `patterns` takes beyond
+    /// those already in memory, in bytes: those in the cache as they are
+    /// loaded, the others at the peak of their build.
+    fn memory_needed(&self, rect: &Rectangle, blank_goal: u8, patterns: &[Vec<u8>]) -> u64 {
+        let (cached, to_build): (Vec<Pattern>, Vec<Pattern>) = patterns
             .iter()
             .map(|cells| pattern(rect, cells.clone(), blank_goal))
-            .filter(|p| !pdb::at_hand(p, self.cache.as_ref()))
-            .collect();
-        pdb::build_memory(&to_build)
+            .filter(|p| !pdb::in_memory(p))
+            .partition(|p| self.cache.as_ref().is_some_and(|c| c.has(p)));
+        let loaded: u64 = cached.iter().map(pdb::table_bytes).sum();
+        pdb::build_memory(&to_build).saturating_add(loaded)
     }
 
     /// The patterns of the tables a search on `rect` uses (`None`:

@@ -48,7 +48,7 @@ mod table;
 pub use cache::PdbCache;
 pub(crate) use cache::{Save, load_or_build};
 pub(crate) use geometry::grid_neighbours;
-pub(crate) use registry::{at_hand, reserve, shared};
+pub(crate) use registry::{at_hand, in_memory, reserve, shared};
 
 use geometry::Geometry;
 use table::Bytes;
@@ -81,6 +81,11 @@ pub(crate) fn build_memory(patterns: &[Pattern]) -> u64 {
         .unwrap_or(0);
     tables.saturating_mul(ENTRY as u64).saturating_add(marks)
 }
+/// The bytes the table of `pattern` takes in memory.
+pub(crate) fn table_bytes(pattern: &Pattern) -> u64 {
+    (pattern.placements() as u64).saturating_mul(ENTRY as u64)
+}
+
 /// Region slots per entry, the bits of each (an excess over the least,
 /// halved), and the largest kept.
 const SLOTS: usize = 8;

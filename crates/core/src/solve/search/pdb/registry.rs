@@ -97,9 +97,13 @@ pub(crate) fn reserve(needed: u64, max: u64) -> Result<Reservation, u64> {
 /// Whether the database of `pattern` is at hand without a build: in
 /// memory or in `cache`.
 pub(crate) fn at_hand(pattern: &Pattern, cache: Option<&PdbCache>) -> bool {
+    in_memory(pattern) || cache.is_some_and(|c| c.has(pattern))
+}
+
+/// Whether the database of `pattern` is in this process's memory.
+pub(crate) fn in_memory(pattern: &Pattern) -> bool {
     let tables = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
-    let in_memory = tables
+    tables
         .iter()
-        .any(|(p, slot)| p == pattern && slot.try_lock().map(|t| t.is_some()).unwrap_or(false));
-    in_memory || cache.is_some_and(|c| c.has(pattern))
+        .any(|(p, slot)| p == pattern && slot.try_lock().map(|t| t.is_some()).unwrap_or(false))
 }
