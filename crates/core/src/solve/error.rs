@@ -255,7 +255,7 @@ pub enum PdbError {
         /// What is wrong with it.
         problem: BadFile,
     },
-    /// The memory for a table could not be had.
+    /// The memory for a table or its build could not be had.
     #[error("cannot get {bytes} bytes for a pattern database: {error}")]
     OutOfMemory {
         /// The table's size.

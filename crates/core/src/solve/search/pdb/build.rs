@@ -107,9 +107,9 @@ impl PatternDb {
         table.fill(0xFF);
         let entries = table.as_atomics(size);
         let done = if n <= 32 {
-            Search::<AtomicU32>::new(pattern, &geo, entries)?.run(pattern, progress, stop)
+            Search::<AtomicU32>::new(pattern, &geo, entries)?.run(pattern, progress, stop)?
         } else {
-            Search::<AtomicU64>::new(pattern, &geo, entries)?.run(pattern, progress, stop)
+            Search::<AtomicU64>::new(pattern, &geo, entries)?.run(pattern, progress, stop)?
         };
         Ok(done.then(|| Self {
             pattern: pattern.clone(),
@@ -166,7 +166,16 @@ impl<'a, R: Reached> Search<'a, R> {
     }
 
     /// Every layer, on all cores; false when `stop` ended it.
-    fn run(self, pattern: &Pattern, progress: &(dyn Fn(BuildProgress) + Sync), stop: Stop) -> bool {
+    ///
+    /// # Errors
+    /// [`PdbError::OutOfMemory`] when a layer's states cannot be held
+    /// (asked for as fallible reservations: a refusal, not an abort).
+    fn run(
+        self,
+        pattern: &Pattern,
+        progress: &(dyn Fn(BuildProgress) + Sync),
+        stop: Stop,
+    ) -> Result<bool, PdbError> {
         let search = self;
         // Layers are kept as the chunks their expansion made, never copied.
         let mut frontier = vec![vec![search.start(pattern)]];
@@ -177,12 +186,12 @@ impl<'a, R: Reached> Search<'a, R> {
                 .par_iter()
                 .flat_map(|layer| layer.par_chunks(CHUNK))
                 .map(|chunk| match stop.now() {
-                    true => Vec::new(),
+                    true => Ok(Vec::new()),
                     false => search.expand(chunk, next_depth),
                 })
-                .collect();
+                .collect::<Result<_, _>>()?;
             if stop.now() {
-                return false;
+                return Ok(false);
             }
             progress(BuildProgress {
                 placements: search.placements.load(Ordering::Relaxed),
@@ -190,7 +199,7 @@ impl<'a, R: Reached> Search<'a, R> {
             depth += 1;
         }
         search.finish();
-        true
+        Ok(true)
     }
 
     /// Layer 0: the goal placement with the blank's region, recorded;
@@ -207,7 +216,10 @@ impl<'a, R: Reached> Search<'a, R> {
     }
 
     /// The states first reached from `chunk`, recorded at `depth`.
-    fn expand(&self, chunk: &[u64], depth: u32) -> Vec<u64> {
+    ///
+    /// # Errors
+    /// [`PdbError::OutOfMemory`] when they cannot be held.
+    fn expand(&self, chunk: &[u64], depth: u32) -> Result<Vec<u64>, PdbError> {
         // Read once: the atomic writes below would make the compiler load
         // fields again at every step.
         let (geo, n, bits) = (self.geo, self.n, self.bits);
@@ -231,13 +243,20 @@ impl<'a, R: Reached> Search<'a, R> {
                     let r = rank(&pos, n);
                     if self.first_visit(r, region2) {
                         self.record(r, geo.slot(region2, free2), depth);
+                        if out.len() == out.capacity() {
+                            let more = out.capacity().max(256);
+                            out.try_reserve(more).map_err(|e| PdbError::OutOfMemory {
+                                bytes: (out.len() + more) * size_of::<u64>(),
+                                error: std::io::Error::new(std::io::ErrorKind::OutOfMemory, e),
+                            })?;
+                        }
                         out.push(pack(&pos, from, bits));
                     }
                     pos[i] = from;
                 }
             }
         }
-        out
+        Ok(out)
     }
 
     /// Marks the region `bits` of placement `r` reached; true if it was
