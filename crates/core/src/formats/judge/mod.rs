@@ -230,8 +230,28 @@ pub fn run_with_cache<W: Write>(
     output: &mut W,
     cache: Option<crate::PdbCache>,
 ) -> Result<u64, Error> {
+    let solver = match cache {
+        Some(cache) => crate::Solver::new().cache(cache),
+        None => crate::Solver::new(),
+    };
+    run_with_solver(format, input, output, solver)
+}
+
+/// [`run`], the problems that search asking `solver` (its cache, its
+/// cancel flag, its progress callback; it is told to find the shortest
+/// answer where that is cheap, as the problems want).
+///
+/// # Errors
+/// As [`run`]; [`Error::Cancelled`] when the solver's flag stopped a
+/// search, after every earlier answer was written.
+pub fn run_with_solver<W: Write>(
+    format: JudgeFormat,
+    input: impl Into<Input>,
+    output: &mut W,
+    solver: crate::Solver<'static>,
+) -> Result<u64, Error> {
     if format.is_classic() {
-        classic::run(format, input.into().into_reader(), output, cache)
+        classic::run(format, input.into().into_reader(), output, solver)
     } else {
         numbers::read_numbers(input, |numbers| {
             deciders::judge_all(format, numbers, output)

@@ -23,7 +23,7 @@ use crate::board::Board;
 use crate::error::Error;
 use crate::moves::{Move, replay};
 use crate::reach::reach;
-use crate::solve::{PdbCache, Solver};
+use crate::solve::Solver;
 use eight::{LEXICOGRAPHIC, Step, Tables};
 use grids::{eight_grid, numbers_grid, solved_with_blank_last, word_grid};
 use tokens::Tokens;
@@ -33,17 +33,13 @@ pub(crate) fn run<R: BufRead, W: Write>(
     format: JudgeFormat,
     input: R,
     output: &mut W,
-    cache: Option<PdbCache>,
+    solver: Solver<'static>,
 ) -> Result<u64, Error> {
     let mut tokens = Tokens::new(input);
-    let mut solver = Solver::new().shortest_when_cheap(true);
-    if let Some(cache) = cache {
-        solver = solver.cache(cache);
-    }
     let mut cases = Cases {
         tokens: &mut tokens,
         tables: Tables::default(),
-        solver,
+        solver: solver.shortest_when_cheap(true),
         answered: 0,
     };
     let result = cases
@@ -115,7 +111,7 @@ impl<R: BufRead> Cases<'_, R> {
                     // search is needed to say so (and one could be long).
                     let goal = solved_with_blank_last(16);
                     let near = manhattan(&[4, 4], &from, goal.tokens()) <= 50;
-                    let solved = if near { self.solve(4, &from)? } else { None };
+                    let solved = if near { self.solve(4, &from, out)? } else { None };
                     let line = solved
                         .filter(|letters| letters.len() <= 50)
                         .unwrap_or_else(|| "This puzzle is not solvable.".into());
@@ -127,7 +123,7 @@ impl<R: BufRead> Cases<'_, R> {
                 self.next_case();
                 let n = self.side(1, 10)?;
                 let from = numbers_grid(self.tokens, n)?;
-                let line = self.solve(n, &from)?.unwrap_or_else(|| "No Answer!".into());
+                let line = self.solve(n, &from, out)?.unwrap_or_else(|| "No Answer!".into());
                 self.answer(out, &line)
             }
             JudgeFormat::SpojSolving => {
@@ -136,7 +132,7 @@ impl<R: BufRead> Cases<'_, R> {
                     self.next_case();
                     let n = self.side(3, 10)?;
                     let from = numbers_grid(self.tokens, n)?;
-                    let Some(line) = self.solve(n, &from)? else {
+                    let Some(line) = self.solve(n, &from, out)? else {
                         return Err(self.tokens.bad_case("the puzzle cannot be solved".into()));
                     };
                     self.answer(out, &line)?;
@@ -210,6 +206,7 @@ impl<R: BufRead> Cases<'_, R> {
                 let length = match self.solver.solve(&board, &from, &goal) {
                     Ok(solution) => solution.len().to_string(),
                     Err(crate::SolveError::Unreachable(_)) => "-1".into(),
+                    Err(crate::SolveError::Cancelled) => return Err(Error::Cancelled),
                     Err(e) => return Err(self.tokens.bad_case(e.to_string())),
                 };
                 self.answer(out, &length)
@@ -294,7 +291,15 @@ impl<R: BufRead> Cases<'_, R> {
     /// The blank's moves, as `U D L R`, that take `from` on an `n`×`n`
     /// board to 1..n²−1 with the blank last (the solver's answer, replayed),
     /// or `None` when that cannot be reached.
-    fn solve(&mut self, n: usize, from: &[u32]) -> Result<Option<String>, Error> {
+    /// The answers so far are flushed first: a search may take seconds,
+    /// and a reader should not wait for them meanwhile.
+    fn solve<W: Write>(
+        &mut self,
+        n: usize,
+        from: &[u32],
+        out: &mut W,
+    ) -> Result<Option<String>, Error> {
+        out.flush()?;
         let board = Board::new_box(&[n, n])?;
         let (from, goal) = (
             Arrangement::new(from.to_vec()),
@@ -307,6 +312,7 @@ impl<R: BufRead> Cases<'_, R> {
                 Ok(Some(blank_letters(n, solution.moves())))
             }
             Err(crate::SolveError::Unreachable(_)) => Ok(None),
+            Err(crate::SolveError::Cancelled) => Err(Error::Cancelled),
             Err(e) => Err(self.tokens.bad_case(e.to_string())),
         }
     }

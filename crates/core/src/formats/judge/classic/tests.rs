@@ -6,13 +6,13 @@ use super::*;
 
 fn answer(format: JudgeFormat, input: &str) -> String {
     let mut out = Vec::new();
-    run(format, input.as_bytes(), &mut out, None).unwrap();
+    run(format, input.as_bytes(), &mut out, Solver::new()).unwrap();
     String::from_utf8(out).unwrap()
 }
 
 fn error(format: JudgeFormat, input: &str) -> (String, String) {
     let mut out = Vec::new();
-    let e = run(format, input.as_bytes(), &mut out, None).unwrap_err();
+    let e = run(format, input.as_bytes(), &mut out, Solver::new()).unwrap_err();
     (String::from_utf8(out).unwrap(), e.to_string())
 }
 
