@@ -334,7 +334,7 @@ def test_notices_go_to_stderr_unless_silenced(capsys):
     # (Long table builds are announced the same way, with their cost.)
     one_move = list(range(1, 35)) + [0, 35]
     npuzzle.solve("6x6", one_move, optimal=True)
-    assert "npuzzle: no pattern databases for boards of over 32 cells" in capsys.readouterr().err
+    assert "npuzzle: no pattern databases on a board of 36 cells" in capsys.readouterr().err
     npuzzle.solve("6x6", one_move, optimal=True, progress=False)
     assert capsys.readouterr().err == ""
     heard = []
