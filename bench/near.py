@@ -21,8 +21,10 @@ bound, and the mean and worst seconds (tables built beforehand).
 
 Then the big boards, against the best published near-optimal solver
 (DeepCubeA, Agostinelli et al. 2019, on states scrambled by 1,000 to
-10,000 random moves): the seeded scrambles of bench/data/scrambled_*.txt
-on 5x5, 6x6 and 7x7, and uniformly random states (`npuzzle gen`) of 5x5
+10,000 random moves): the seeded scrambles of bench/data/shallow_*.txt
+(whose mean Manhattan distance is DeepCubeA's states', so that lengths
+compare directly) and bench/data/scrambled_*.txt (fully mixed) on 5x5,
+6x6 and 7x7, and uniformly random states (`npuzzle gen`) of 5x5
 to 12x12. Per board: the mean length, its ratio to the Manhattan
 distance and to the proven bound, the published mean beside it (with
 the published mean Manhattan distance of its states), seconds (mean,
@@ -31,7 +33,7 @@ worst) and the peak memory of one process.
     python3 bench/near.py [--count 50] [--skip-rectangles] [--skip-big]
     python3 bench/near.py --quick [--boards 6x6,7x7]
 
-`--quick` runs only the scrambles, five a board (5×5, 6×6 and 7×7, or
+`--quick` runs only the scrambles, five a board and kind (5×5, 6×6 and 7×7, or
 those `--boards` names): a few minutes, for the loop while developing.
 """
 import argparse
@@ -102,9 +104,11 @@ def manhattan(board, tiles):
     return total
 
 
-def scrambled(board):
-    """The seeded scrambles of bench/data/scrambled_BOARD.txt."""
-    path = os.path.join(ROOT, "bench", "data", f"scrambled_{board}.txt")
+def scrambled(board, kind="scrambled"):
+    """The seeded scrambles of bench/data/KIND_BOARD.txt: `scrambled`
+    (1,000 to 10,000 moves, fully mixed) or `shallow` (as many moves as
+    give DeepCubeA's mean Manhattan distance)."""
+    path = os.path.join(ROOT, "bench", "data", f"{kind}_{board}.txt")
     with open(path) as f:
         return [" ".join(line.split()[2:]) for line in f
                 if line.strip() and not line.startswith("#")]
@@ -116,8 +120,8 @@ def big(binary, count, boards=None, uniform=True):
     print(f"\n{'states':>9} {'board':>5} {'n':>3} {'length':>7} {'/MD':>5} "
           f"{'/bound':>6} {'MD':>6} {'DeepCubeA':>9} {'its MD':>6} "
           f"{'mean s':>6} {'worst s':>7} {'MB':>5}")
-    sets = [("scrambled", b, scrambled(b)[:count]) for b in DEEPCUBEA
-            if not boards or b in boards]
+    sets = [(kind, b, scrambled(b, kind)[:count]) for kind in ("shallow", "scrambled")
+            for b in DEEPCUBEA if not boards or b in boards]
     for board in UNIFORM if uniform else []:
         if boards and board not in boards:
             continue

@@ -111,7 +111,11 @@ impl<R: BufRead> Cases<'_, R> {
                     // search is needed to say so (and one could be long).
                     let goal = solved_with_blank_last(16);
                     let near = manhattan(&[4, 4], &from, goal.tokens()) <= 50;
-                    let solved = if near { self.solve(4, &from, out)? } else { None };
+                    let solved = if near {
+                        self.solve(4, &from, out)?
+                    } else {
+                        None
+                    };
                     let line = solved
                         .filter(|letters| letters.len() <= 50)
                         .unwrap_or_else(|| "This puzzle is not solvable.".into());
@@ -123,7 +127,9 @@ impl<R: BufRead> Cases<'_, R> {
                 self.next_case();
                 let n = self.side(1, 10)?;
                 let from = numbers_grid(self.tokens, n)?;
-                let line = self.solve(n, &from, out)?.unwrap_or_else(|| "No Answer!".into());
+                let line = self
+                    .solve(n, &from, out)?
+                    .unwrap_or_else(|| "No Answer!".into());
                 self.answer(out, &line)
             }
             JudgeFormat::SpojSolving => {
