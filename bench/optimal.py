@@ -12,14 +12,23 @@ npuzzle's search time is its total less a run that only loads the
 databases and answers one solved instance.
 
 With `--korf24 K`, solves the K easiest of Korf & Felner's 50 24-puzzles
-(fewest nodes in their search) with the 6-6-6-6 databases, one `npuzzle
-solve --optimal` each, and prints length, nodes and seconds per instance.
+(fewest nodes in their search: ids 38, 40, 25, 32, 44, 37, 30, 13, 1,
+28) with the 6-6-6-6 databases, one `npuzzle solve --optimal` each, and
+prints per instance the length, our nodes beside Korf & Felner's and
+those of Clausecker & Reinefeld's small-zpdb catalogue
+(bench/data/korf24_small_zpdb.txt), the ratio to small-zpdb's and the
+seconds, then the totals. `--max-seconds S` stops each instance at S
+seconds (`--time-limit`) and says so; its nodes then count as far as
+they went. The quick loop for the 24-puzzle:
+
+    python3 bench/optimal.py --skip-korf100 --korf24 5 [--max-seconds 60]
 
     python3 bench/optimal.py [--pattern-tiles 8] [--skip-peer] [--korf24 10]
 """
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -27,6 +36,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "bench", "data", "korf100.txt")
 DATA24 = os.path.join(ROOT, "bench", "data", "korf24.txt")
+ZPDB24 = os.path.join(ROOT, "bench", "data", "korf24_small_zpdb.txt")
 
 
 def rows(path):
@@ -49,28 +59,44 @@ def instances24():
         yield fields[0], fields[1], fields[2], fields[3:28]
 
 
-def korf24(npuzzle, count):
+def korf24(npuzzle, count, max_seconds=None):
     t = time.perf_counter()
     subprocess.run([npuzzle, "pdb", "build", "--board", "5x5", "--blank", "0"], check=True)
     print(f"5x5 pattern databases (6-6-6-6) ready in {time.perf_counter() - t:.1f} s")
+    zpdb = {fields[0]: fields[3] for fields in rows(ZPDB24)}
     easiest = sorted(instances24(), key=lambda i: i[2])[:count]
-    print(f"{'id':>3} {'length':>6} {'published':>9} {'nodes':>14} {'their nodes':>14} {'seconds':>8}")
-    total_time, total_nodes = 0.0, 0
+    print(f"{'id':>3} {'length':>6} {'published':>9} {'nodes':>14} {'Korf-Felner':>14} "
+          f"{'small-zpdb':>12} {'/zpdb':>6} {'seconds':>8}")
+    limit = ["--time-limit", str(max_seconds)] if max_seconds else []
+    total_time, total_nodes, total_kf, total_zpdb, stopped = 0.0, 0, 0, 0, 0
     for ident, length, their_nodes, tiles in easiest:
         t = time.perf_counter()
         done = subprocess.run(
             [npuzzle, "solve", "--optimal", "--json", "--board", "5x5",
-             "--from", " ".join(map(str, tiles)), "--to", " ".join(map(str, range(25)))],
-            capture_output=True, check=True)
+             "--from", " ".join(map(str, tiles)), "--to", " ".join(map(str, range(25))), *limit],
+            capture_output=True, text=True)
         elapsed = time.perf_counter() - t
-        answer = json.loads(done.stdout)
+        reached = re.search(r"limit reached after (\d+) nodes", done.stderr)
+        if done.returncode == 2 and reached:
+            nodes, found = int(reached.group(1)), f"stopped at {max_seconds} s"
+            stopped += 1
+        elif done.returncode == 0:
+            answer = json.loads(done.stdout)
+            nodes, found = answer["nodes"], answer["length"]
+            if found != length:
+                sys.exit(f"instance {ident}: length {found}, published {length}")
+        else:
+            sys.exit(f"instance {ident}: exit {done.returncode}: {done.stderr}")
         total_time += elapsed
-        total_nodes += answer["nodes"]
-        print(f"{ident:>3} {answer['length']:>6} {length:>9} {answer['nodes']:>14} "
-              f"{their_nodes:>14} {elapsed:>8.1f}", flush=True)
-        if answer["length"] != length:
-            sys.exit(f"instance {ident}: length {answer['length']}, published {length}")
-    print(f"{count} instances: {total_nodes} nodes, {total_time:.1f} s (both cores, loading included)")
+        total_nodes += nodes
+        total_kf += their_nodes
+        total_zpdb += zpdb[ident]
+        print(f"{ident:>3} {found!s:>6} {length:>9} {nodes:>14} {their_nodes:>14} "
+              f"{zpdb[ident]:>12} {nodes / zpdb[ident]:>6.2f} {elapsed:>8.1f}", flush=True)
+    note = f", {stopped} stopped at {max_seconds} s (their nodes so far)" if stopped else ""
+    print(f"{count} instances: {total_nodes} nodes ({total_nodes / total_zpdb:.2f}x small-zpdb's "
+          f"{total_zpdb}, {total_nodes / total_kf:.2f}x Korf & Felner's {total_kf}), "
+          f"{total_time:.1f} s (both cores, loading included){note}")
 
 
 def main():
@@ -80,6 +106,8 @@ def main():
     ap.add_argument("--korf24", type=int, default=0, metavar="K",
                     help="also solve the K easiest 24-puzzles")
     ap.add_argument("--skip-korf100", action="store_true")
+    ap.add_argument("--max-seconds", type=float, metavar="S",
+                    help="stop each 24-puzzle at S seconds (and say so)")
     args = ap.parse_args()
     subprocess.run(["cargo", "build", "--release", "-q"], cwd=ROOT, check=True)
     npuzzle = os.path.join(ROOT, "target", "release", "npuzzle")
@@ -88,7 +116,7 @@ def main():
     if args.korf24:
         if not os.path.exists(DATA24):
             sys.exit(f"{DATA24} is not there")
-        korf24(npuzzle, args.korf24)
+        korf24(npuzzle, args.korf24, args.max_seconds)
 
 
 def korf100(npuzzle, args):
