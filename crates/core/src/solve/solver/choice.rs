@@ -31,11 +31,11 @@ pub const MAX_MOVES_HELD: usize = 1 << 27;
 /// built in seconds, unless the strong ones are at hand.
 pub(super) const SMALL_TABLES_UP_TO: usize = 16;
 
-/// Rectangles of at most this many cells are searched with pattern
-/// databases (shortest and near-shortest answers, `pdb build`); bigger
-/// ones with Manhattan distance and linear conflicts. The databases
-/// themselves can be built on up to 64 cells; which tables pay past 32
-/// is measured first.
+/// Rectangles of at most this many cells get shortest answers searched
+/// with pattern databases, and `pdb build`; bigger ones are searched
+/// with Manhattan distance and linear conflicts. The databases
+/// themselves can be built on up to 64 cells; near-shortest answers use
+/// them up to [`NEAR_TABLES_UP_TO`].
 pub(crate) const TABLES_UP_TO: usize = 32;
 
 /// Rectangles of at most this many cells get near-shortest answers

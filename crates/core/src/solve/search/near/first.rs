@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 use super::{Context, Improve, Plan};
 use crate::arrangement::Token;
 use crate::solve::error::{Limit, SolveError};
-use crate::solve::search::beam;
 use crate::solve::search::rectangle::{self, Heuristic, Rectangle};
 use crate::solve::search::weighted::{self, Near};
+use crate::solve::search::{beam, pdb};
 use crate::stop::Stop;
 
 /// The longest the default's improvement may go on: a guard for slow
@@ -42,7 +42,7 @@ const UNKEPT_BEAM_ENTRIES: usize = 16_000_000;
 /// entry tables and one of 4 tiles on 5×5), 4 beyond.
 fn near_tiles(cells: usize) -> usize {
     (1..cells)
-        .take_while(|&k| (cells - k + 1..=cells).product::<usize>() <= NEAR_TABLE_ENTRIES)
+        .take_while(|&k| pdb::placements(cells, k).is_some_and(|p| p <= NEAR_TABLE_ENTRIES))
         .last()
         .unwrap_or(1)
 }
@@ -181,10 +181,9 @@ impl Context<'_> {
             return Ok(None);
         };
         let n = rect.rows * rect.cols;
-        let entries: usize = patterns
-            .iter()
-            .map(|p| (n + 1 - p.len()..=n).product::<usize>())
-            .sum();
+        let entries = patterns.iter().fold(0usize, |sum, p| {
+            sum.saturating_add(pdb::placements(n, p.len()).unwrap_or(usize::MAX))
+        });
         if !self.keeps_tables && entries > UNKEPT_BEAM_ENTRIES {
             return Ok(None);
         }
@@ -197,8 +196,9 @@ impl Context<'_> {
 
     /// The tables of a near-shortest search on `rect`: small compact ones
     /// (built in seconds once, loaded in milliseconds), none past the
-    /// caller's `tables_up_to`. The strong tables are not used even when at hand: loading
-    /// them (2 GB on 5×5) would take longer than the whole search.
+    /// caller's `tables_up_to`. The strong tables are not used even when
+    /// at hand: loading them (2 GB on 5×5) would take longer than the
+    /// whole search.
     fn near_tables(&self, rect: &Rectangle, blank_goal: u8) -> Option<Vec<Vec<u8>>> {
         (rect.rows * rect.cols <= self.tables_up_to).then(|| {
             rectangle::compact_partition(rect, blank_goal, near_tiles(rect.rows * rect.cols))

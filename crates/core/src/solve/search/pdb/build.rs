@@ -24,9 +24,25 @@ use crate::stop::Stop;
 /// at before each.
 const CHUNK: usize = 4096;
 
+/// Boards of up to this many cells are built with 5-bit positions and
+/// 32-bit masks of reached regions; bigger ones with 6-bit positions and
+/// 64-bit masks.
+const NARROW_UP_TO: usize = 32;
+
 /// The bits of one position in a packed state on a board of `n` cells.
 fn position_bits(n: usize) -> u32 {
-    if n <= 32 { 5 } else { 6 }
+    if n <= NARROW_UP_TO { 5 } else { 6 }
+}
+
+/// The bytes a build marks reached regions in, per placement, on a board
+/// of `n` cells.
+pub(super) fn mark_bytes(n: usize) -> u64 {
+    let bytes = if n <= NARROW_UP_TO {
+        size_of::<AtomicU32>()
+    } else {
+        size_of::<AtomicU64>()
+    };
+    bytes as u64
 }
 
 /// Whether a state of `tiles` tiles on a board of `n` cells packs into a
@@ -106,7 +122,7 @@ impl PatternDb {
         // Not reached yet: least value 0xFF, every slot all ones.
         table.fill(0xFF);
         let entries = table.as_atomics(size);
-        let done = if n <= 32 {
+        let done = if n <= NARROW_UP_TO {
             Search::<AtomicU32>::new(pattern, &geo, entries)?.run(pattern, progress, stop)?
         } else {
             Search::<AtomicU64>::new(pattern, &geo, entries)?.run(pattern, progress, stop)?
@@ -176,9 +192,8 @@ impl<'a, R: Reached> Search<'a, R> {
         progress: &(dyn Fn(BuildProgress) + Sync),
         stop: Stop,
     ) -> Result<bool, PdbError> {
-        let search = self;
         // Layers are kept as the chunks their expansion made, never copied.
-        let mut frontier = vec![vec![search.start(pattern)]];
+        let mut frontier = vec![vec![self.start(pattern)]];
         let mut depth = 0u32;
         while frontier.iter().any(|c| !c.is_empty()) {
             let next_depth = (depth + 1).min(254);
@@ -187,18 +202,18 @@ impl<'a, R: Reached> Search<'a, R> {
                 .flat_map(|layer| layer.par_chunks(CHUNK))
                 .map(|chunk| match stop.now() {
                     true => Ok(Vec::new()),
-                    false => search.expand(chunk, next_depth),
+                    false => self.expand(chunk, next_depth),
                 })
                 .collect::<Result<_, _>>()?;
             if stop.now() {
                 return Ok(false);
             }
             progress(BuildProgress {
-                placements: search.placements.load(Ordering::Relaxed),
+                placements: self.placements.load(Ordering::Relaxed),
             });
             depth += 1;
         }
-        search.finish();
+        self.finish();
         Ok(true)
     }
 

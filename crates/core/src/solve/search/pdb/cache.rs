@@ -256,23 +256,10 @@ mod tests {
                 builds.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             }
         };
-        load_or_build(
-            &small(),
-            Some(&cache),
-            &count,
-            Save::Tried,
-            crate::stop::Stop::default(),
-        )
-        .unwrap();
+        let load = || load_or_build(&small(), Some(&cache), &count, Save::Tried, Stop::default());
+        load().unwrap();
         assert!(cache.has(&small()));
-        load_or_build(
-            &small(),
-            Some(&cache),
-            &count,
-            Save::Tried,
-            crate::stop::Stop::default(),
-        )
-        .unwrap();
+        load().unwrap();
         assert_eq!(builds.into_inner(), 1, "the second one is loaded");
         assert_eq!(cache.list().unwrap().len(), 1);
         assert_eq!(cache.clear().unwrap(), 1);
@@ -283,14 +270,7 @@ mod tests {
     fn without_a_cache_nothing_is_written() {
         let dir = tempfile::tempdir().unwrap();
         let before = std::fs::read_dir(dir.path()).unwrap().count();
-        let db = load_or_build(
-            &small(),
-            None,
-            &|_| {},
-            Save::Tried,
-            crate::stop::Stop::default(),
-        )
-        .unwrap();
+        let db = load_or_build(&small(), None, &|_| {}, Save::Tried, Stop::default()).unwrap();
         assert_eq!(db.lookup(&[2, 1], 0), 6);
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), before);
     }
@@ -319,7 +299,7 @@ mod tests {
                 }
             },
             Save::Tried,
-            crate::stop::Stop::default(),
+            Stop::default(),
         )
         .unwrap();
         let reported = reported.into_inner().unwrap();
@@ -330,7 +310,7 @@ mod tests {
             Some(&cache),
             &|_| {},
             Save::Required,
-            crate::stop::Stop::default(),
+            Stop::default(),
         );
         assert!(matches!(
             required,
@@ -351,7 +331,7 @@ mod tests {
             Some(&cache),
             &|_| {},
             Save::Required,
-            crate::stop::Stop::default(),
+            Stop::default(),
         )
         .unwrap();
         assert!(!stale.exists(), "swept under the table's lock");
@@ -387,7 +367,7 @@ mod tests {
                     Some(&cache),
                     &count,
                     Save::Required,
-                    crate::stop::Stop::default(),
+                    Stop::default(),
                 )
                 .unwrap()
             });
@@ -397,7 +377,7 @@ mod tests {
                     Some(&other),
                     &count,
                     Save::Required,
-                    crate::stop::Stop::default(),
+                    Stop::default(),
                 )
                 .unwrap()
             });

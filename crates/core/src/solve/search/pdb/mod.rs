@@ -70,17 +70,21 @@ const ENTRY: usize = 4;
 /// largest is built, a mask per entry of the regions reached (4 bytes,
 /// 8 past 32 cells; the layers' states come on top, a few per cent).
 pub(crate) fn build_memory(patterns: &[Pattern]) -> u64 {
-    let tables: u64 = patterns.iter().map(|p| p.placements() as u64).sum();
+    let tables: u64 = patterns.iter().map(table_bytes).sum();
     let marks = patterns
         .iter()
-        .map(|p| {
-            let mask = if p.rows * p.cols <= 32 { 4 } else { 8 };
-            (p.placements() as u64).saturating_mul(mask)
-        })
+        .map(|p| (p.placements() as u64).saturating_mul(build::mark_bytes(p.rows * p.cols)))
         .max()
         .unwrap_or(0);
-    tables.saturating_mul(ENTRY as u64).saturating_add(marks)
+    tables.saturating_add(marks)
 }
+
+/// The placements of `tiles` distinct tiles on `cells` cells:
+/// cells! / (cells − tiles)!; `None` past `usize`.
+pub(crate) fn placements(cells: usize, tiles: usize) -> Option<usize> {
+    (0..tiles).try_fold(1usize, |acc, i| acc.checked_mul(cells.checked_sub(i)?))
+}
+
 /// The bytes the table of `pattern` takes in memory.
 pub(crate) fn table_bytes(pattern: &Pattern) -> u64 {
     (pattern.placements() as u64).saturating_mul(ENTRY as u64)
@@ -106,10 +110,11 @@ pub(crate) struct Pattern {
 }
 
 impl Pattern {
-    /// The number of placements of the pattern's tiles: N!/(N-k)!.
+    /// The number of placements of the pattern's tiles: N!/(N-k)!
+    /// (`usize::MAX` past it: [`check_size`](Self::check_size) refuses
+    /// such patterns).
     pub(crate) fn placements(&self) -> usize {
-        let n = self.rows * self.cols;
-        (0..self.cells.len()).map(|i| n - i).product()
+        placements(self.rows * self.cols, self.cells.len()).unwrap_or(usize::MAX)
     }
 
     /// Checks that the database can be built here: the blank's goal is a
@@ -123,14 +128,12 @@ impl Pattern {
         if self.blank as usize >= n || self.cells.contains(&self.blank) {
             return Err(Limit::BlankGoal(self.blank.into()));
         }
-        let size = (0..self.cells.len())
-            .try_fold(1usize, |acc, i| acc.checked_mul(n.checked_sub(i)?))
-            .filter(|&s| {
-                s <= MAX_PLACEMENTS
-                    && n <= MAX_TABLE_CELLS
-                    && self.cells.len() < n
-                    && build::packs(n, self.cells.len())
-            });
+        let size = placements(n, self.cells.len()).filter(|&s| {
+            s <= MAX_PLACEMENTS
+                && n <= MAX_TABLE_CELLS
+                && self.cells.len() < n
+                && build::packs(n, self.cells.len())
+        });
         match size {
             Some(_) => Ok(()),
             None => Err(Limit::PatternTooBig {
