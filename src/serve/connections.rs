@@ -51,11 +51,15 @@ async fn refuse(stream: &mut tokio::net::TcpStream) {
     let mut read = 0;
     let request = async {
         while read < buffer.len() {
-            match stream.read(&mut buffer[read..]).await {
+            let n = match stream.read(&mut buffer[read..]).await {
                 Ok(0) | Err(_) => break,
-                Ok(n) => read += n,
-            }
-            if buffer[..read].windows(4).any(|w| w == b"\r\n\r\n") {
+                Ok(n) => n,
+            };
+            // Only the new bytes, and the three before them, can end the
+            // head: a client sending a byte at a time costs no rescans.
+            let from = read.saturating_sub(3);
+            read += n;
+            if buffer[from..read].windows(4).any(|w| w == b"\r\n\r\n") {
                 break;
             }
         }

@@ -148,16 +148,16 @@ impl Drop for Counted {
 }
 
 impl Jobs {
-    /// No jobs yet; each may take `time_limit` and `memory_per_job`
-    /// bytes, and `max_jobs` run at once.
-    pub(super) fn new(time_limit: Duration, max_jobs: usize, memory_per_job: u64) -> Self {
+    /// No jobs yet; each may take `time_limit` and its share of
+    /// `max_memory` bytes, and `max_jobs` run at once.
+    pub(super) fn new(time_limit: Duration, max_jobs: usize, max_memory: u64) -> Self {
         Self {
             time_limit,
             slots: Arc::new(Semaphore::new(max_jobs)),
             waiting: Arc::new(AtomicUsize::new(0)),
             max_waiting: max_jobs.saturating_mul(WAITING_PER_SLOT),
-            memory_per_job,
-            memory: Memory::new(memory_per_job.saturating_mul(max_jobs as u64), max_jobs),
+            memory_per_job: max_memory / max_jobs.max(1) as u64,
+            memory: Memory::new(max_memory, max_jobs),
             listeners: Arc::new(AtomicUsize::new(0)),
             running: Arc::new(AtomicUsize::new(0)),
             tables: Arc::new(Tables {

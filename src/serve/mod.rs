@@ -162,7 +162,7 @@ async fn serve(args: ServeArgs) -> Result<()> {
         jobs: jobs::Jobs::new(
             Duration::from_secs_f64(args.time_limit),
             max_jobs,
-            max_memory / max_jobs as u64,
+            max_memory,
         ),
         cache: crate::cache::cache_or_warn(),
         pattern_tiles: args.pattern_tiles,
