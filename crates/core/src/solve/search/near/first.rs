@@ -6,6 +6,7 @@
 
 use std::time::{Duration, Instant};
 
+use super::anytime::Stages;
 use super::{Context, Improve, Plan};
 use crate::arrangement::Token;
 use crate::solve::error::{Limit, SolveError};
@@ -55,7 +56,9 @@ impl Context<'_> {
     /// when the weighted search's budget ran out: the first answer as
     /// `plan` says (weighted A* on the whole board, or the line reduction
     /// and, on 6×6 to 7×7, a beam beside it), then improved window by window
-    /// with at most [`POLISH_NODES`] (a whole answer only); then, when
+    /// with at most [`POLISH_NODES`] (a whole answer only) and, on boards
+    /// searched whole, by the anytime stages within [`Stages::DEFAULT`];
+    /// then, when
     /// `improve` gives an instant, improved further until then (see
     /// `anytime`).
     pub(crate) fn near(
@@ -121,11 +124,13 @@ impl Context<'_> {
             let Some(mut near) = first else {
                 return Ok(None);
             };
+            let search = (&heuristic, tiles.as_slice());
             if polish {
                 self.polish(rows, cols, a, &mut near, guarded);
+                self.improve_weighted(rows, cols, a, search, &mut near, (Stages::DEFAULT, guarded));
             }
             if let Some(later) = later {
-                self.improve_weighted(rows, cols, a, (&heuristic, &tiles), &mut near, later);
+                self.improve_weighted(rows, cols, a, search, &mut near, (Stages::ANYTIME, later));
             }
             near
         };
