@@ -44,7 +44,7 @@ impl Stages {
     /// fully mixed, against none of these stages): 95.8 → 92.0 and
     /// 113.2 → 109.6 moves, 0.3 → 1.5 and 0.5 → 3.0 s a answer (worst
     /// 4.9 s); twice the nodes gained another 1% for twice the time.
-    pub(crate) const DEFAULT: Stages = Stages {
+    pub(crate) const DEFAULT: Self = Self {
         nodes: 2_000_000,
         per_weight: 1_000_000,
     };
@@ -52,7 +52,7 @@ impl Stages {
     /// The anytime stages, until the time limit: each weighted search
     /// up to 4 M states, about 1.7 GB of states reached and open at its
     /// end (the default's million takes about 400 MB).
-    pub(crate) const ANYTIME: Stages = Stages {
+    pub(crate) const ANYTIME: Self = Self {
         nodes: u64::MAX,
         per_weight: 4_000_000,
     };
