@@ -7,7 +7,10 @@ Generates seeded inputs, each read from the file and through a pipe
 in the folder NPUZZLE_PEERS names, g++ -O2) when it is there, runs each
 command several times in the same run, checks that the outputs are
 identical, and prints the medians, MB/s and the ratios (against the
-reference and against `wc -w` on the same file).
+reference and against `wc -w` on the same file). Then, per input, each
+vector path of the parser this processor has (`NPUZZLE_VECTOR` = none,
+ssse3, avx2, avx512) timed side by side in the same turns, its output
+checked against the default's.
 
     python3 bench/throughput.py [--runs 7] [--quick]
 """
@@ -129,11 +132,14 @@ def main():
         "batch": (os.path.join(tmp, "batch.jsonl"), lambda p: gen_batch(p, 8 // scale, 499, 4)),
     }
     print(f"processor: {processor()}, {os.cpu_count()} CPUs")
-    print(f"{'input':<10} {'MB':>7} {'npuzzle s':>10} {'MB/s':>8} {'wc -w s':>8} {'vs wc':>6} {'ref s':>8} {'vs ref':>8}")
+    paths = vector_paths()
+    print(f"vector paths timed: {', '.join(paths)} (the default takes the widest)")
+    columns = "".join(f" {p + ' s':>9}" for p in paths)
+    print(f"{'input':<10} {'MB':>7} {'npuzzle s':>10} {'MB/s':>8} {'wc -w s':>8} {'vs wc':>6} {'ref s':>8} {'vs ref':>8}{columns}")
     for name, (path, gen) in inputs.items():
         gen(path)
         for pipe in (False, True):
-            row_of(name, path, pipe, npuzzle, reference_exe, args.runs)
+            row_of(name, path, pipe, (npuzzle, paths), reference_exe, args.runs)
     shutil.rmtree(tmp)
 
 
@@ -150,15 +156,34 @@ def processor():
     return f"{model} ({' '.join(have) or 'no vector extensions'})"
 
 
-def row_of(name, path, pipe, npuzzle, reference_exe, runs):
+def vector_paths():
+    """The parser's vector paths this processor has, by their
+    `NPUZZLE_VECTOR` names, "none" (the scalar paths alone) first."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            info = f.read()
+    except OSError:
+        return ["none"]
+    flags = next((l.split(":", 1)[1].split() for l in info.splitlines() if l.startswith("flags")), [])
+    named = [("ssse3", "ssse3"), ("avx2", "avx2"), ("avx512bw", "avx512")]
+    return ["none"] + [name for flag, name in named if flag in flags]
+
+
+def row_of(name, path, pipe, npuzzle_paths, reference_exe, runs):
     """Times one input, from the file or through a pipe, and prints its row."""
+    npuzzle, paths = npuzzle_paths
     mb = os.path.getsize(path) / 1e6
     fmt = name.split("-")[0]
-    cmds = [[npuzzle, "batch"] if name == "batch" else [npuzzle, "judge", fmt], ["wc", "-w"]]
+    command = [npuzzle, "batch"] if name == "batch" else [npuzzle, "judge", fmt]
+    cmds = [command, ["wc", "-w"]]
     with_reference = fmt == "odd" and reference_exe
     if with_reference:
         cmds.append([reference_exe])
+    first_path = len(cmds)
+    cmds += [["env", f"NPUZZLE_VECTOR={p}"] + command for p in paths]
     medians, outs = timed(cmds, path, runs, pipe)
+    if any(out != outs[0] for out in outs[first_path:]):
+        sys.exit("a vector path's output differs from the default's!")
     ours, wc = medians[0], medians[1]
     name = name + (" |" if pipe else "")
     row = f"{name:<10} {mb:>7.1f} {ours:>10.3f} {mb / ours:>8.0f} {wc:>8.3f} {wc / ours:>5.1f}x"
@@ -166,6 +191,9 @@ def row_of(name, path, pipe, npuzzle, reference_exe, runs):
         if outs[2] != outs[0]:
             sys.exit("outputs differ from the reference program's!")
         row += f" {medians[2]:>8.3f} {medians[2] / ours:>7.1f}x"
+    else:
+        row += f" {'':>8} {'':>8}"
+    row += "".join(f" {m:>9.3f}" for m in medians[first_path:])
     print(row, flush=True)
 
 

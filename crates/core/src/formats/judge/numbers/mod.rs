@@ -45,12 +45,29 @@ enum Vector {
     /// 16-byte compares, four numbers converted at a time.
     #[cfg(target_arch = "x86_64")]
     Ssse3,
+    /// 32-byte compares, eight numbers at a time.
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
     /// 64-byte compares into masks, eight numbers at a time.
     #[cfg(target_arch = "x86_64")]
     Avx512,
 }
 
 impl Vector {
+    /// Every vector path, narrowest first.
+    #[cfg(target_arch = "x86_64")]
+    const ALL: [Self; 3] = [Self::Ssse3, Self::Avx2, Self::Avx512];
+
+    /// The path's name, as `NPUZZLE_VECTOR` gives it.
+    #[cfg(target_arch = "x86_64")]
+    fn name(self) -> &'static str {
+        match self {
+            Self::Ssse3 => "ssse3",
+            Self::Avx2 => "avx2",
+            Self::Avx512 => "avx512",
+        }
+    }
+
     /// The widest path the processor has.
     fn best() -> Option<Self> {
         #[cfg(target_arch = "x86_64")]
@@ -64,12 +81,7 @@ impl Vector {
     fn all_here() -> Vec<Option<Self>> {
         let mut paths = vec![None];
         #[cfg(target_arch = "x86_64")]
-        paths.extend(
-            [Self::Ssse3, Self::Avx512]
-                .into_iter()
-                .filter(|&v| simd::has(v))
-                .map(Some),
-        );
+        paths.extend(Self::ALL.into_iter().filter(|&v| simd::has(v)).map(Some));
         paths
     }
 }
@@ -353,7 +365,7 @@ mod tests {
             if !text.is_empty() {
                 proptest::prop_assert_eq!(read_numbers(mapped(text.as_bytes()), read), got);
             }
-            // Every path the processor has (AVX-512, SSSE3, and the
+            // Every path the processor has (AVX-512, AVX2, SSSE3, and the
             // scalar paths alone, as on processors without them) gives the
             // same numbers, line feeds and stop, from any offset.
             let bytes = text.as_bytes();
