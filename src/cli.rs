@@ -3,6 +3,7 @@
 //! (`commands/`) and reading what they name is `input`'s.
 
 use clap::{Parser, Subcommand, ValueEnum};
+use npuzzle_core::Metric;
 use npuzzle_core::formats::judge::JudgeFormat;
 
 /// Sliding-tile puzzles on any board: can A become B, and how.
@@ -174,6 +175,11 @@ pub(crate) struct SolveArgs {
     /// Largest pattern database, in tiles (0: Manhattan distance and linear conflicts).
     #[arg(long)]
     pub pattern_tiles: Option<usize>,
+    /// How moves are counted: stm (one tile one cell) or mtm (a row of
+    /// tiles sliding together counts once: fewest of those by
+    /// breadth-first search on small boards, such as 3×3 and 2×4).
+    #[arg(long, value_name = "stm|mtm", default_value = "stm")]
+    pub metric: Metric,
     /// Print one JSON object instead of text ("moves", "length", "mtm", "directions", ...).
     #[arg(long, conflicts_with = "steps")]
     pub json: bool,
@@ -205,6 +211,9 @@ pub(crate) struct BatchArgs {
     /// With --optimal: largest pattern database, in tiles.
     #[arg(long)]
     pub pattern_tiles: Option<usize>,
+    /// How moves are counted, for every line: stm or mtm (see solve).
+    #[arg(long, value_name = "stm|mtm", default_value = "stm")]
+    pub metric: Metric,
     /// Per line (a line past a limit is answered {"error": "limit reached",
     /// "`lower_bound`", "nodes"}).
     #[command(flatten)]

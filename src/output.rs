@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use anyhow::{Context, Result};
 use npuzzle_core::formats::jsonl;
-use npuzzle_core::{Arrangement, Board, Directions, Move, Summary};
+use npuzzle_core::{Arrangement, Board, Directions, Metric, Move, Summary};
 
 /// Prints moves as they come: direction letters on 2-D boards, `from-to`
 /// pairs elsewhere, a JSON object with `--json`, only the count with
@@ -138,14 +138,22 @@ pub(crate) fn write_svg(path: &str, picture: &str) -> Result<()> {
     std::fs::write(path, picture).with_context(|| format!("writing the SVG to {path}"))
 }
 
-/// What is known of a solution's length against the shortest.
+/// What is known of a solution's length against the shortest, in the
+/// metric asked for.
 fn quality(summary: &Summary) -> String {
+    let multi = summary.metric == Metric::MultiTile;
+    let (count, best, is) = match summary.multi_tile_moves {
+        Some(mtm) if multi => (mtm, "the fewest multi-tile moves", "are"),
+        _ => (summary.length, "the shortest", "has"),
+    };
     match (summary.optimal, summary.lower_bound) {
+        (true, _) if multi => best.into(),
         (true, _) => "shortest".into(),
+        (false, 0) if multi => format!("not known to be {best}"),
         (false, 0) => "not known to be shortest".into(),
         (false, bound) => format!(
-            "at most {:.2}× the shortest (which has at least {bound})",
-            summary.length as f64 / bound as f64
+            "at most {:.2}× {best} (which {is} at least {bound})",
+            count as f64 / bound as f64
         ),
     }
 }

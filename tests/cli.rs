@@ -326,6 +326,78 @@ fn solve_prints_replayed_shortest_moves() {
 }
 
 #[test]
+fn the_multi_tile_metric_gives_the_fewest_multi_tile_moves() {
+    // The single-tile shortest answer is 20 multi-tile moves; 18 do.
+    let from = "8 2 0/4 6 1/3 7 5";
+    let (code, out, err) = run(&["solve", "3x3", from, "--metric", "mtm"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("(18 multi-tile), the fewest multi-tile moves"),
+        "{err}"
+    );
+    let moves = out.trim();
+    let (code, applied, _) = run(&["apply", "3x3", from, moves], "");
+    assert_eq!((code, applied.trim()), (0, "1 2 3/4 5 6/7 8 0"));
+    let (code, out, _) = run(&["solve", "3x3", from, "--metric", "mtm", "--json"], "");
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["mtm"].as_u64(), v["lower_bound"].as_u64()),
+        (Some(18), Some(18))
+    );
+    assert_eq!((&v["metric"], &v["optimal"]), (&"mtm".into(), &true.into()));
+    // Batch: every line in the metric asked for.
+    let input = format!("{{\"board\":\"3x3\",\"from\":\"{from}\"}}\n");
+    let (code, out, _) = run(&["batch", "--solve", "--metric", "mtm"], &input);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (v["mtm"].as_u64(), v["optimal"].as_bool()),
+        (Some(18), Some(true))
+    );
+    // Past breadth-first search: the usual answer, a bound in multi-tile
+    // moves beside it; a shortest one is refused, as are boards where
+    // the metric means nothing.
+    let (code, out, _) = run(
+        &[
+            "solve",
+            "4x4",
+            "1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12",
+            "--metric",
+            "mtm",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["length"].as_u64(), v["mtm"].as_u64()),
+        (Some(2), Some(2))
+    );
+    assert_eq!(
+        (v["lower_bound"].as_u64(), v["optimal"].as_bool()),
+        (Some(1), Some(false))
+    );
+    for args in [
+        &[
+            "solve",
+            "4x4",
+            "1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12",
+            "--metric",
+            "mtm",
+            "--optimal",
+        ][..],
+        &["solve", "2x2x2", "1 2 3 4 5 6 0 7", "--metric", "mtm"],
+        &["solve", "3x3", from, "--metric", "moves"],
+    ] {
+        let (code, _, err) = run(args, "");
+        assert_eq!(code, 2, "{args:?}");
+        assert_clean_error(&err);
+    }
+}
+
+#[test]
 fn batch_optimal_answers_with_moves() {
     let input = concat!(
         r#"{"board":"3x3","from":"8 2 0/4 6 1/3 7 5"}"#,

@@ -20,6 +20,7 @@ pub(crate) fn run(args: BatchArgs) -> Result<u8> {
         optimal,
         fast,
         pattern_tiles,
+        metric,
         limits,
     } = args;
     // Read on a thread of the batch's own: not the lock, which stays here.
@@ -31,6 +32,7 @@ pub(crate) fn run(args: BatchArgs) -> Result<u8> {
     hangup::on_stdout_hangup(hung_up.clone());
     let solver = limits
         .apply(solver(optimal, fast, pattern_tiles))?
+        .metric(metric)
         .cancel_on(hung_up);
     let mode = match solve_lines || optimal {
         true => jsonl::Mode::Solve(&solver),

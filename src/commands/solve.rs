@@ -21,6 +21,7 @@ pub(crate) fn run(args: SolveArgs) -> Result<u8> {
         fast,
         count,
         pattern_tiles,
+        metric,
         json,
         steps,
         color,
@@ -32,7 +33,9 @@ pub(crate) fn run(args: SolveArgs) -> Result<u8> {
     if svg.is_some() {
         svg::check_size(&board)?;
     }
-    let solver = limits.apply(solver(optimal, fast, pattern_tiles))?;
+    let solver = limits
+        .apply(solver(optimal, fast, pattern_tiles))?
+        .metric(metric);
     if steps {
         let started = std::time::Instant::now();
         return match solver.solve(&board, &from, &to) {

@@ -81,7 +81,7 @@ pub use arrangement::{Arrangement, BLANK, Token};
 pub use board::{Board, Cell, Layout, MAX_CELLS, spec};
 pub use error::Error;
 pub use moves::{
-    Directions, Move, ReplayError, directions, invert, multi_tile_moves, replay, simplify,
+    Directions, Metric, Move, ReplayError, directions, invert, multi_tile_moves, replay, simplify,
 };
 pub use reach::{Reason, Verdict, reach};
 pub use solve::{

@@ -6,11 +6,13 @@
 //! hands out [`Move`]s, and every front end reads and writes them here.
 
 mod corner;
+mod metric;
 mod notation;
 mod play;
 mod replay;
 
 pub(crate) use corner::{cornered, strides};
+pub use metric::Metric;
 pub(crate) use notation::MultiTileCount;
 pub use notation::{Directions, directions, multi_tile_moves};
 pub use play::play;

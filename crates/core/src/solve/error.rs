@@ -127,6 +127,23 @@ pub enum Limit {
         /// What is allowed.
         max: u64,
     },
+    /// Multi-tile moves are counted on 2-D boards with one blank only.
+    #[error(
+        "multi-tile moves are counted on 2-D boards (boxes and masks) with one blank; this \
+         board is not one, or the arrangement has several blanks"
+    )]
+    MultiTileBoard,
+    /// Shortest answers in multi-tile moves are searched on small state
+    /// spaces only, so far.
+    #[error(
+        "shortest answers in multi-tile moves are searched on boards with at most {max} \
+         arrangements (3×3, 2×4, 2×5); this one has more. Without --optimal the answer is the \
+         usual one, with its multi-tile count and a bound in that metric"
+    )]
+    MultiTileShortest {
+        /// The most arrangements searched.
+        max: u128,
+    },
     /// A 2-connected block too big to peel.
     #[error(
         "a block of {cells} cells: constructive solutions on boards other than boxes peel \

@@ -4,11 +4,12 @@
 use std::time::Duration;
 
 use crate::board::Board;
-use crate::moves::{Move, directions, multi_tile_moves};
+use crate::moves::{Metric, Move, directions, multi_tile_moves};
 
 /// A move sequence found and replayed by a [`Solver`](crate::Solver).
 #[derive(Clone, Debug)]
 pub struct Solution {
+    pub(super) metric: Metric,
     pub(super) moves: Vec<Move>,
     pub(super) optimal: bool,
     pub(super) lower_bound: u64,
@@ -23,6 +24,7 @@ impl Solution {
     #[must_use]
     pub fn summary(&self, elapsed: Duration) -> Summary {
         Summary {
+            metric: self.metric,
             length: self.len() as u64,
             multi_tile_moves: self.multi_tile_moves(),
             optimal: self.is_optimal(),
@@ -35,6 +37,7 @@ impl Solution {
     /// A solution found and replayed on `board`.
     pub(crate) fn new(moves: Vec<Move>, optimal: bool, nodes: u64, board: &Board) -> Self {
         Self {
+            metric: Metric::SingleTile,
             lower_bound: if optimal { moves.len() as u64 } else { 0 },
             moves,
             optimal,
@@ -58,16 +61,24 @@ impl Solution {
         self.moves.is_empty()
     }
 
-    /// Whether no shorter sequence exists.
+    /// The metric the solver was asked to minimise: what
+    /// [`is_optimal`](Self::is_optimal) and [`lower_bound`](Self::lower_bound)
+    /// count.
+    pub fn metric(&self) -> Metric {
+        self.metric
+    }
+
+    /// Whether no sequence with fewer moves exists, counted in
+    /// [`metric`](Self::metric).
     pub fn is_optimal(&self) -> bool {
         self.optimal
     }
 
-    /// A proven lower bound of the shortest solution's length: the length
-    /// itself when the solution is shortest; for near-shortest ones the
-    /// bound their search proves (the solution is then at most
-    /// `len() / lower_bound()` times the shortest); 0 when nothing is
-    /// known (constructive solutions).
+    /// A proven lower bound of the fewest moves, counted in
+    /// [`metric`](Self::metric): the count itself when the solution is
+    /// shortest; for near-shortest ones the bound their search proves
+    /// (the solution is then at most its count over the bound times the
+    /// shortest); 0 when nothing is known (constructive solutions).
     pub fn lower_bound(&self) -> u64 {
         self.lower_bound
     }
@@ -100,13 +111,15 @@ impl Solution {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Summary {
+    /// The metric asked for: what `optimal` and `lower_bound` count.
+    pub metric: Metric,
     /// The number of moves (single-tile moves).
     pub length: u64,
     /// The number of multi-tile moves, on 2-D boards.
     pub multi_tile_moves: Option<u64>,
-    /// Whether no shorter sequence exists.
+    /// Whether no sequence with fewer moves exists, in `metric`.
     pub optimal: bool,
-    /// A proven lower bound of the shortest length (see
+    /// A proven lower bound of the fewest moves, in `metric` (see
     /// [`Solution::lower_bound`]).
     pub lower_bound: u64,
     /// Search nodes expanded, for optimal searches.

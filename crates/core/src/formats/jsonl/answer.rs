@@ -5,7 +5,7 @@ use std::io::Write;
 
 use serde_json::{Value, json};
 
-use crate::moves::Move;
+use crate::moves::{Metric, Move};
 use crate::reach::Verdict;
 use crate::solve::{Solution, Summary};
 
@@ -54,7 +54,8 @@ pub fn with_id(answer: &Value, id: Option<&serde_json::value::RawValue>) -> Stri
 /// The JSON answer for a solution: `{"reachable": true, "moves": [[from,
 /// to], ...], "length", "optimal", "lower_bound", "nodes"}`
 /// (`lower_bound`: a proven lower bound of the shortest length, 0 when
-/// none is known).
+/// none is known); with the multi-tile metric, `"metric": "mtm"`, and
+/// `optimal` and `lower_bound` count multi-tile moves (`mtm`).
 pub fn solution_json(solution: &Solution) -> Value {
     let moves: Vec<[u32; 2]> = solution.moves().iter().map(|m| [m.from, m.to]).collect();
     let mut answer = serde_json::Map::new();
@@ -63,6 +64,9 @@ pub fn solution_json(solution: &Solution) -> Value {
     answer.insert("length".into(), solution.len().into());
     if let Some(mtm) = solution.multi_tile_moves() {
         answer.insert("mtm".into(), mtm.into());
+    }
+    if solution.metric() == Metric::MultiTile {
+        answer.insert("metric".into(), Metric::MultiTile.name().into());
     }
     if let Some(directions) = solution.directions() {
         answer.insert("directions".into(), directions.into());
@@ -84,6 +88,9 @@ pub fn solved_fields(summary: &Summary) -> serde_json::Map<String, Value> {
     fields.insert("length".into(), summary.length.into());
     if let Some(mtm) = summary.multi_tile_moves {
         fields.insert("mtm".into(), mtm.into());
+    }
+    if summary.metric == Metric::MultiTile {
+        fields.insert("metric".into(), Metric::MultiTile.name().into());
     }
     fields.insert("optimal".into(), summary.optimal.into());
     fields.insert("lower_bound".into(), summary.lower_bound.into());

@@ -45,7 +45,7 @@ pub(crate) fn within(tokens: &[Token], max: u128) -> bool {
 }
 
 /// Packs an arrangement of dense ids (< 16), 4 bits per cell.
-fn pack(ids: &[u8]) -> u64 {
+pub(crate) fn pack(ids: &[u8]) -> u64 {
     ids.iter().rev().fold(0, |acc, &t| (acc << 4) | t as u64)
 }
 

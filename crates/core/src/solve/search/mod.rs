@@ -3,6 +3,7 @@
 //! windows only shorten.
 //!
 //! - `bfs`: breadth-first search over every arrangement of a small board;
+//!   `bfs_multi_tile` the same in multi-tile moves;
 //! - `rectangle`: what the searches on rectangles share: the rectangle,
 //!   arrangements relabelled by goal cells, the heuristic and the
 //!   pattern databases' partitions;
@@ -20,6 +21,7 @@
 
 pub(crate) mod beam;
 pub(crate) mod bfs;
+pub(crate) mod bfs_multi_tile;
 pub(crate) mod ida;
 pub(crate) mod ida_blanks;
 pub(crate) mod near;

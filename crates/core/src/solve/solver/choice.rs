@@ -11,6 +11,7 @@
 
 use crate::arrangement::{Arrangement, Token, all_distinct, several_blanks};
 use crate::board::Board;
+use crate::moves::Metric;
 use crate::solve::error::Limit;
 use crate::solve::search::bfs;
 
@@ -58,6 +59,9 @@ pub(crate) enum Method {
     /// Breadth-first search over every arrangement (at most
     /// [`bfs::MAX_STATES`]): shortest.
     BreadthFirst,
+    /// The same in multi-tile moves, on a 2-D board with one blank:
+    /// fewest multi-tile moves.
+    BreadthFirstMultiTile,
     /// IDA* with pattern databases on a rectangle with one blank:
     /// shortest.
     Ida,
@@ -106,7 +110,10 @@ impl Solver<'_> {
     pub(crate) fn choose(&self, board: &Board, from: &Arrangement) -> Method {
         let a = from.tokens();
         if bfs::small_enough(a) {
-            return Method::BreadthFirst;
+            return match self.metric {
+                Metric::SingleTile => Method::BreadthFirst,
+                Metric::MultiTile => Method::BreadthFirstMultiTile,
+            };
         }
         if self.optimal || (self.shortest_when_cheap && Solver::shortest_is_cheap(board, from)) {
             return match several_blanks(a) {

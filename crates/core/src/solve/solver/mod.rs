@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use crate::arrangement::{Arrangement, Token, several_blanks};
 use crate::board::Board;
-use crate::moves::{replay, simplify};
+use crate::moves::{Metric, multi_tile_moves, replay, simplify};
 use crate::reach::{Verdict, reach};
 use crate::solve::Found;
 use crate::solve::construct::{blanks, block_by_block, boxes, budget};
@@ -30,7 +30,7 @@ use crate::solve::search::ida::split::SplitSearch;
 use crate::solve::search::near::{self, Improve, Plan};
 use crate::solve::search::pdb::PdbCache;
 use crate::solve::search::weighted::Near;
-use crate::solve::search::{bfs, ida_blanks};
+use crate::solve::search::{bfs, bfs_multi_tile, ida_blanks};
 
 mod choice;
 mod stream;
@@ -60,7 +60,8 @@ pub use tables::Table;
 /// (none), [`cancel_on`](Self::cancel_on) (none),
 /// [`time_limit`](Self::time_limit) (none),
 /// [`max_nodes`](Self::max_nodes) (none), [`max_moves`](Self::max_moves)
-/// (none), [`max_table_memory`](Self::max_table_memory) (none). The methods:
+/// (none), [`max_table_memory`](Self::max_table_memory) (none),
+/// [`metric`](Self::metric) (single-tile moves). The methods:
 /// [`solve`](Self::solve), [`solve_into`](Self::solve_into),
 /// [`count`](Self::count), [`prepare`](Self::prepare).
 ///
@@ -89,6 +90,7 @@ pub struct Solver<'a> {
     max_nodes: Option<u64>,
     max_moves: Option<usize>,
     max_table_memory: Option<u64>,
+    metric: Metric,
 }
 
 /// The progress callback a solver holds.
@@ -107,6 +109,7 @@ impl std::fmt::Debug for Solver<'_> {
             .field("max_nodes", &self.max_nodes)
             .field("max_moves", &self.max_moves)
             .field("max_table_memory", &self.max_table_memory)
+            .field("metric", &self.metric)
             .finish()
     }
 }
@@ -310,6 +313,32 @@ impl<'a> Solver<'a> {
         self
     }
 
+    /// How moves are counted, and so what "shortest" means: the fewest
+    /// single-tile moves, or (on 2-D boards with one blank) the fewest
+    /// multi-tile moves, a row of tiles sliding together counting once.
+    /// Shortest in multi-tile moves is searched where breadth-first
+    /// search covers the board (at most two million arrangements);
+    /// elsewhere the answer is the one of single-tile moves, its lower
+    /// bound and optimality said in multi-tile moves. Default:
+    /// [`Metric::SingleTile`].
+    ///
+    /// ```
+    /// use npuzzle_core::{Arrangement, Board, Metric, Solver};
+    /// let board: Board = "3x3".parse()?;
+    /// let from: Arrangement = "8 2 0/4 6 1/3 7 5".parse()?;
+    /// let to = Arrangement::solved(9);
+    /// let single = Solver::new().solve(&board, &from, &to)?;
+    /// let multi = Solver::new().metric(Metric::MultiTile).solve(&board, &from, &to)?;
+    /// assert!(multi.multi_tile_moves() < single.multi_tile_moves());
+    /// assert_eq!(multi.lower_bound(), multi.multi_tile_moves().unwrap());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn metric(mut self, metric: Metric) -> Self {
+        self.metric = metric;
+        self
+    }
+
     /// What ends the solver's work: the flag of
     /// [`cancel_on`](Self::cancel_on).
     fn stop(&self) -> Stop<'_> {
@@ -353,9 +382,17 @@ impl<'a> Solver<'a> {
             return Err(SolveError::Unreachable(reason));
         }
         let (a, b) = (from.tokens(), to.tokens());
+        let multi_tile = self.metric == Metric::MultiTile;
+        if multi_tile {
+            self.check_multi_tile(board, a)?;
+        }
         let mut lower_bound = 0;
-        let mut found = match self.choose(board, from) {
+        let method = self.choose(board, from);
+        let mut found = match method {
             Method::BreadthFirst => bfs::shortest(board, a, b).expect("a reachable pair"),
+            Method::BreadthFirstMultiTile => {
+                bfs_multi_tile::shortest(board, a, b).expect("a reachable pair on a 2-D board")
+            }
             Method::Ida => self.shortest(board, a, b)?,
             Method::IdaBlanks => self.shortest_blanks(board, a, b)?,
             Method::Near { rows, cols, plan } => {
@@ -379,9 +416,17 @@ impl<'a> Solver<'a> {
             found.moves = simplify(&found.moves);
         }
         replay(board, a, b, &found.moves)?;
+        let (optimal, lower_bound) = match multi_tile {
+            true => {
+                let searched = method == Method::BreadthFirstMultiTile;
+                multi_tile_bound(board, &found.moves, searched, lower_bound)
+            }
+            false => (found.optimal, lower_bound),
+        };
         Ok(Solution {
+            metric: self.metric,
             moves: found.moves,
-            optimal: found.optimal,
+            optimal,
             lower_bound,
             nodes: found.nodes,
             // Direction letters name a tile by the blank it slides into:
@@ -391,6 +436,22 @@ impl<'a> Solver<'a> {
                 .filter(|_| !several_blanks(a))
                 .map(|_| board.clone()),
         })
+    }
+
+    /// Refuses the multi-tile metric where it means nothing (boards that
+    /// are not 2-D, several blanks) and a shortest answer in it where
+    /// none is searched.
+    pub(super) fn check_multi_tile(&self, board: &Board, a: &[Token]) -> Result<(), SolveError> {
+        if board.row_col(0).is_none() || several_blanks(a) {
+            return Err(Limit::MultiTileBoard.into());
+        }
+        if self.optimal && !bfs::small_enough(a) {
+            return Err(Limit::MultiTileShortest {
+                max: bfs::MAX_STATES,
+            }
+            .into());
+        }
+        Ok(())
     }
 
     /// A constructive solution held in memory, by `how`, within
@@ -571,4 +632,32 @@ impl<'a> Solver<'a> {
             self.cancel.clone(),
         ))
     }
+}
+
+/// Whether `moves` (on a 2-D board; `searched`: by the breadth-first
+/// search in multi-tile moves) are the fewest multi-tile moves, and
+/// a proven lower bound of their fewest, from its search's lower bound
+/// in single-tile moves (`single_bound`). A multi-tile move slides at
+/// most as many tiles as the board's longest line has cells less one,
+/// so the fewest multi-tile moves are at least the fewest single-tile
+/// ones divided by that (a weak bound, but a proven one); an answer
+/// shortest in multi-tile moves bounds itself.
+fn multi_tile_bound(
+    board: &Board,
+    moves: &[crate::moves::Move],
+    searched: bool,
+    single_bound: u64,
+) -> (bool, u64) {
+    let count = multi_tile_moves(board, moves).expect("a 2-D board");
+    if searched {
+        return (true, count);
+    }
+    let (rows, cols) = (0..board.cell_count() as crate::board::Cell)
+        .filter_map(|c| board.row_col(c))
+        .fold((0, 0), |(r, k), (row, col)| {
+            (r.max(row + 1), k.max(col + 1))
+        });
+    let longest = rows.max(cols).saturating_sub(1).max(1) as u64;
+    let bound = single_bound.div_ceil(longest);
+    (count == bound, bound)
 }

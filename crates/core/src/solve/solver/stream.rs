@@ -10,7 +10,7 @@ use super::{Solver, Summary};
 use crate::arrangement::Arrangement;
 use crate::arrangement::several_blanks;
 use crate::board::Board;
-use crate::moves::{Canceller, Move, MultiTileCount, Replayer};
+use crate::moves::{Canceller, Metric, Move, MultiTileCount, Replayer};
 use crate::reach::{Verdict, reach};
 use crate::solve::construct::{blanks, boxes};
 use crate::solve::error::SolveError;
@@ -62,6 +62,9 @@ impl Solver<'_> {
     ) -> Result<Summary, SolveError> {
         let started = Instant::now();
         let a = from.tokens();
+        if self.metric == Metric::MultiTile {
+            self.check_multi_tile(board, a)?;
+        }
         let streamed = match board.box_dims() {
             Some(dims) if self.streams(board, from) && a.len() == board.cell_count() => Some(dims),
             _ => None,
@@ -83,6 +86,7 @@ impl Solver<'_> {
             self.hand_out(board, dims, from, to, out)?;
         }
         Ok(Summary {
+            metric: self.metric,
             length,
             multi_tile_moves: (dims.len() == 2 && !several_blanks(a)).then_some(multi_tile_moves),
             optimal: false,
