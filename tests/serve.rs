@@ -153,6 +153,23 @@ fn solve_gives_replayable_solutions_shortest_where_asked() {
         (d["reachable"].clone(), d["kind"].clone(), d["id"].clone()),
         (json!(false), json!("parity"), json!(4))
     );
+    // The fewest multi-tile moves where asked: 18, where the single-tile
+    // shortest answer is 20 of them; a metric that is none is a 400.
+    let (status, e) = server.post(
+        "/api/solve",
+        &json!({"board": "3x3", "from": "8 2 0/4 6 1/3 7 5", "metric": "mtm"}),
+    );
+    assert_eq!(status, 200, "{e}");
+    assert_eq!(
+        (e["mtm"].clone(), e["metric"].clone(), e["optimal"].clone()),
+        (json!(18), json!("mtm"), json!(true))
+    );
+    assert_eq!(a["mtm"], 20);
+    let (status, f) = server.post(
+        "/api/solve",
+        &json!({"board": "3x3", "from": "8 2 0/4 6 1/3 7 5", "metric": "moves"}),
+    );
+    assert_eq!(status, 400, "{f}");
 }
 
 #[test]

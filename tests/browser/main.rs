@@ -103,6 +103,23 @@ async fn a_shared_url_loads_and_check_gives_the_reason_with_its_cells() {
 }
 
 #[tokio::test]
+async fn the_multi_tile_box_asks_for_the_fewest_multi_tile_moves() {
+    with_page!(|page| {
+        page.goto("board=3x3&from=8,2,0/4,6,1/3,7,5").await;
+        page.click("mtm").await;
+        assert!(page.hash().await.contains("metric=mtm"));
+        page.click("solve").await;
+        page.wait_for("document.querySelector('[data-testid=moves]').textContent !== ''")
+            .await;
+        let info = page.text("solve-info").await;
+        assert!(
+            info.starts_with("the fewest multi-tile moves, 18 in multi-tile moves"),
+            "{info}"
+        );
+    });
+}
+
+#[tokio::test]
 async fn solve_then_play_to_the_end_puts_every_tile_on_its_goal() {
     with_page!(|page| {
         page.goto("board=15-puzzle&from=5,1,2,3/9,6,7,4/13,10,11,8/0,14,15,12")

@@ -130,11 +130,15 @@ pub(crate) struct Solution {
     /// boards.
     #[pyo3(get)]
     pub(crate) multi_tile_moves: Option<u64>,
-    /// Whether no shorter sequence exists.
+    /// The metric asked for, `"stm"` or `"mtm"`: what `optimal` and
+    /// `lower_bound` count.
+    #[pyo3(get)]
+    pub(crate) metric: &'static str,
+    /// Whether no sequence with fewer moves exists, in `metric`.
     #[pyo3(get)]
     pub(crate) optimal: bool,
-    /// A proven lower bound of the shortest length: the length when
-    /// `optimal`, 0 when nothing is known.
+    /// A proven lower bound of the fewest moves, in `metric`: the count
+    /// when `optimal`, 0 when nothing is known.
     #[pyo3(get)]
     pub(crate) lower_bound: u64,
     /// Search nodes expanded (shortest solutions by IDA*).
@@ -154,6 +158,7 @@ impl Solution {
             moves: solution.moves().to_vec(),
             directions: solution.directions(),
             multi_tile_moves: solution.multi_tile_moves(),
+            metric: solution.metric().name(),
             optimal: solution.is_optimal(),
             lower_bound: solution.lower_bound(),
             nodes: solution.nodes(),

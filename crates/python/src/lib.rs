@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use npuzzle_core::{Arrangement, Solver, Verdict as CoreVerdict};
+use npuzzle_core::{Arrangement, Metric, Solver, Verdict as CoreVerdict};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -88,8 +88,12 @@ fn solver(
 /// Neither counts building tables: `progress` hears of builds (a
 /// callable given a dict per report; by default a notice on
 /// `sys.stderr` when a long build starts and ends; `False`: nothing).
+/// `metric`: `"stm"` (single-tile moves, the default) or `"mtm"` (the
+/// fewest multi-tile moves where breadth-first search covers the board;
+/// elsewhere the usual answer with `lower_bound` and `optimal` in
+/// multi-tile moves).
 #[pyfunction]
-#[pyo3(signature = (board, from_, to=None, optimal=false, cache=None, pattern_tiles=None, threads=None, mapped=false, time_limit=None, max_nodes=None, progress=None))]
+#[pyo3(signature = (board, from_, to=None, optimal=false, cache=None, pattern_tiles=None, threads=None, mapped=false, time_limit=None, max_nodes=None, progress=None, metric="stm"))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
@@ -104,13 +108,17 @@ fn solve(
     time_limit: Option<f64>,
     max_nodes: Option<u64>,
     progress: Option<&Bound<'_, PyAny>>,
+    metric: &str,
 ) -> PyResult<Solution> {
     let listener = Listener::of(progress)?;
+    let metric: Metric = metric
+        .parse()
+        .map_err(|e: npuzzle_core::Error| PyValueError::new_err(e.to_string()))?;
     let board = board_of(board)?;
     let from = arrangement_of(from_, "from")?;
     let to = target_of(to, &board, Some(&from))?;
     let flag = Arc::new(AtomicBool::new(false));
-    let mut solver = solver(optimal, cache, mapped, pattern_tiles, flag.clone())?;
+    let mut solver = solver(optimal, cache, mapped, pattern_tiles, flag.clone())?.metric(metric);
     if let Some(seconds) = time_limit {
         if !(seconds.is_finite() && seconds > 0.0 && seconds <= 1e9) {
             return Err(PyValueError::new_err(format!(

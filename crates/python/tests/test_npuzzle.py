@@ -345,3 +345,16 @@ def test_notices_go_to_stderr_unless_silenced(capsys):
 def test_a_repeated_tile_is_named():
     with pytest.raises(ValueError, match="token 8 is on two cells of from"):
         npuzzle.solve("3x3", "8 2 0/4 6 1/3 7 8")
+
+
+def test_the_multi_tile_metric():
+    # The single-tile shortest answer is 20 multi-tile moves; 18 do.
+    single = npuzzle.solve("3x3", "8 2 0/4 6 1/3 7 5")
+    multi = npuzzle.solve("3x3", "8 2 0/4 6 1/3 7 5", metric="mtm")
+    assert (single.metric, single.multi_tile_moves, single.optimal) == ("stm", 20, True)
+    assert (multi.metric, multi.multi_tile_moves, multi.lower_bound) == ("mtm", 18, 18)
+    assert multi.optimal
+    with pytest.raises(ValueError, match="not a metric"):
+        npuzzle.solve("3x3", "8 2 0/4 6 1/3 7 5", metric="moves")
+    with pytest.raises(npuzzle.Unsupported):
+        npuzzle.solve("4x4", "1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12", optimal=True, metric="mtm")

@@ -41,7 +41,7 @@ use npuzzle_core::formats::jsonl::{
 };
 use npuzzle_core::spec::spec_cells;
 use npuzzle_core::{
-    Arrangement, BLANK, Board, Cell, Limit, Reason, SolveError, Solver, Verdict, reach,
+    Arrangement, BLANK, Board, Cell, Limit, Metric, Reason, SolveError, Solver, Verdict, reach,
 };
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -367,6 +367,9 @@ struct SolveOptions {
     /// The constructive solution even where a shortest one is cheap.
     #[serde(default)]
     fast: bool,
+    /// How moves are counted: `"stm"` (the default) or `"mtm"`.
+    #[serde(default)]
+    metric: Option<String>,
 }
 
 /// `POST /api/solve`: a solution (shortest where asked or cheap), or the
@@ -380,9 +383,13 @@ pub(super) async fn post_solve(
     let (max_moves, max_memory) = (max_answer_moves(&app), app.max_memory);
     let report = app.jobs.reporter();
     answer(&app, &headers, body, move |text, cancel| {
-        let (q, options) = question_with(text, &["optimal", "fast"])?;
+        let (q, options) = question_with(text, &["optimal", "fast", "metric"])?;
         let options: SolveOptions = serde_json::from_value(Value::Object(options))
             .map_err(|e| Failure::bad(format!("json: {e}")))?;
+        let metric: Metric = match &options.metric {
+            Some(name) => name.parse().map_err(|e| Failure::bad(format!("{e}")))?,
+            None => Metric::default(),
+        };
         if q.board.cell_count() > MAX_SOLVE_CELLS {
             return Err(Failure::bad(format!(
                 "the page solves boards of at most {MAX_SOLVE_CELLS} cells (this one has {}); \
@@ -396,7 +403,8 @@ pub(super) async fn post_solve(
             .on_progress(report)
             .cancel_on(cancel)
             .max_moves(max_moves)
-            .max_table_memory(max_memory);
+            .max_table_memory(max_memory)
+            .metric(metric);
         if let Some(cache) = cache {
             solver = solver.cache(cache);
         }

@@ -59,10 +59,13 @@ class Solution:
     """Direction letters ("D3L3U3"), on 2-D boards."""
     multi_tile_moves: Optional[int]
     """Multi-tile moves, on 2-D boards."""
+    metric: str
+    """The metric asked for, "stm" or "mtm": what ``optimal`` and
+    ``lower_bound`` count."""
     optimal: bool
     lower_bound: int
-    """A proven lower bound of the shortest length: the length when
-    ``optimal``, 0 when nothing is known."""
+    """A proven lower bound of the fewest moves in ``metric``: the count
+    when ``optimal``, 0 when nothing is known."""
     nodes: int
     """Nodes expanded by the search (0 for constructive answers)."""
     seconds: float
@@ -135,6 +138,7 @@ def solve(
     time_limit: Optional[float] = None,
     max_nodes: Optional[int] = None,
     progress: ProgressLike = None,
+    metric: str = "stm",
 ) -> Solution:
     """A move sequence from ``from_`` to ``to`` (default: solved). By
     default the command line's answer: shortest where that is cheap
@@ -150,7 +154,10 @@ def solve(
     of it, a callable given a dict per report (``kind``, ``message``,
     ``done``, ``total``, ``table``, ``seconds``, ``bytes``); by default a
     notice on ``sys.stderr`` when a long build starts and ends;
-    ``False``: nothing. Raises ValueError on bad input, Unreachable,
+    ``False``: nothing. ``metric="mtm"``: the fewest multi-tile moves
+    where breadth-first search covers the board (3×3, 2×4, 2×5);
+    elsewhere the usual answer, ``optimal`` and ``lower_bound`` in
+    multi-tile moves. Raises ValueError on bad input, Unreachable,
     Unsupported, PdbError; KeyboardInterrupt on Ctrl-C."""
 
 def prepare(
