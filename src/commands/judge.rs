@@ -32,7 +32,7 @@ pub(crate) fn run(format: JudgeFormat, mmap: bool) -> Result<u8> {
     let hung_up = Arc::new(AtomicBool::new(false));
     hangup::on_stdout_hangup(hung_up.clone());
     let mut solver = Solver::new().cancel_on(hung_up);
-    if let Some(cache) = cache::cache_or_warn() {
+    if let Some(cache) = cache::mapped_or_warn() {
         solver = solver.cache(cache);
     }
     match judge::run_with_solver(format, input, &mut out, solver) {

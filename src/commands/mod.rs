@@ -27,7 +27,7 @@ pub(crate) fn solver<'a>(optimal: bool, fast: bool, pattern_tiles: Option<usize>
         .optimal(optimal)
         .shortest_when_cheap(!fast)
         .on_progress(progress::reporter(progress::Asked::Solve));
-    if let Some(cache) = (!fast).then(cache::cache_or_warn).flatten() {
+    if let Some(cache) = (!fast).then(cache::mapped_or_warn).flatten() {
         solver = solver.cache(cache);
     }
     if let Some(tiles) = pattern_tiles {
