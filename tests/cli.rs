@@ -355,6 +355,37 @@ fn the_multi_tile_metric_gives_the_fewest_multi_tile_moves() {
         (v["mtm"].as_u64(), v["optimal"].as_bool()),
         (Some(18), Some(true))
     );
+    // A line's own "metric" wins over the flag; one that is none is that
+    // line's error, the others answered.
+    let line = |metric: &str| {
+        format!("{{\"board\":\"3x3\",\"from\":\"{from}\",\"metric\":\"{metric}\"}}\n")
+    };
+    let input = [line("mtm"), line("stm"), line("moves")].concat();
+    let (code, out, _) = run(&["batch", "--solve"], &input);
+    assert_eq!(code, 2);
+    let answers: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        (
+            answers[0]["mtm"].as_u64(),
+            answers[0]["lower_bound"].as_u64()
+        ),
+        (Some(18), Some(18))
+    );
+    assert_eq!(
+        (
+            answers[1]["mtm"].as_u64(),
+            answers[1]["lower_bound"].as_u64()
+        ),
+        (Some(20), Some(24))
+    );
+    let error = answers[2]["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("line 3: metric: `moves` is not a metric"),
+        "{error}"
+    );
     // Past breadth-first search: the usual answer, a bound in multi-tile
     // moves beside it; a shortest one is refused, as are boards where
     // the metric means nothing.

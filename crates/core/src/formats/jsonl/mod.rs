@@ -358,7 +358,8 @@ impl Batch {
 /// A big box's solution written as its moves come.
 fn stream<W: Write>(solver: &Solver, q: &Question, output: &mut W) -> Result<(), SolveError> {
     let mut answer = StreamedAnswer::default();
-    let summary = match solver.solve_into(&q.board, &q.from, &q.to, |m| answer.push(m, output)) {
+    let pair = (&q.from, &q.to);
+    let summary = match solver.solve_into_in(q.metric, &q.board, pair, |m| answer.push(m, output)) {
         Err(SolveError::Unreachable(reason)) => {
             let value = verdict_json(&Verdict::Unreachable(reason));
             writeln!(output, "{}", with_id(&value, q.id.as_deref()))?;
@@ -407,7 +408,7 @@ fn answer_line(reader: &QuestionReader, line: Option<&[u8]>, mode: Mode) -> Answ
         {
             return Answer::Stream(q);
         }
-        Mode::Solve(solver) => match solver.solve(&q.board, &q.from, &q.to) {
+        Mode::Solve(solver) => match solver.solve_in(q.metric, &q.board, &q.from, &q.to) {
             Ok(solution) => Ok(solution_json(&solution)),
             Err(SolveError::Unreachable(reason)) => Ok(verdict_json(&Verdict::Unreachable(reason))),
             Err(e) => Err(e),

@@ -11,6 +11,7 @@ use crate::board::Board;
 use crate::board::spec::{parse_board, spec_cells};
 use crate::error::Error;
 use crate::error::shorten;
+use crate::moves::Metric;
 
 /// One question: `{"board": SPEC, "from": ARR, "to": ARR}`, `to` optional
 /// (the solved arrangement), `id` echoed back when present.
@@ -28,6 +29,10 @@ pub struct Request {
     /// (`null` too).
     #[serde(default, deserialize_with = "super::id_as_written")]
     pub id: Option<Id>,
+    /// How this line's moves are counted, `"stm"` or `"mtm"`; the
+    /// batch's own when absent.
+    #[serde(default)]
+    pub metric: Option<String>,
 }
 
 /// An arrangement in JSON: an array of tokens or a string such as
@@ -167,6 +172,8 @@ pub struct Question {
     pub to: Arrangement,
     /// Echoed back, as written.
     pub id: Option<Id>,
+    /// The metric this line asks for, if it names one.
+    pub metric: Option<Metric>,
 }
 
 /// Turns lines into questions, reusing the board while the spec repeats.
@@ -189,6 +196,7 @@ impl QuestionReader {
             });
         }
         let request: Request = serde_json::from_str(line).map_err(|e| json_error(&e))?;
+        let metric = request.metric.as_deref().map(str::parse).transpose()?;
         // Only a board bigger than its arrangements could cost much to
         // build; a spec over the limit is refused by the board's own check.
         let cells = spec_cells(&request.board).filter(|&c| c <= crate::board::MAX_CELLS);
@@ -235,6 +243,7 @@ impl QuestionReader {
             from,
             to,
             id: request.id,
+            metric,
         })
     }
 }

@@ -108,9 +108,14 @@ impl Solver<'_> {
     /// How this solver answers `from` on `board`: the one place the
     /// method is chosen.
     pub(crate) fn choose(&self, board: &Board, from: &Arrangement) -> Method {
+        self.choose_in(board, from, self.metric)
+    }
+
+    /// [`choose`](Self::choose), counting moves in `metric`.
+    pub(crate) fn choose_in(&self, board: &Board, from: &Arrangement, metric: Metric) -> Method {
         let a = from.tokens();
         if bfs::small_enough(a) {
-            return match self.metric {
+            return match metric {
                 Metric::SingleTile => Method::BreadthFirst,
                 Metric::MultiTile => Method::BreadthFirstMultiTile,
             };

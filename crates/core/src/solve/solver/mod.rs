@@ -365,29 +365,42 @@ impl<'a> Solver<'a> {
         from: &Arrangement,
         to: &Arrangement,
     ) -> Result<Solution, SolveError> {
-        let anytime = self.time_limit.map(|limit| Instant::now() + limit);
-        self.solve_until(board, from, to, Improve::Whole(anytime))
+        self.solve_in(None, board, from, to)
     }
 
-    /// [`solve`](Self::solve), with a near-shortest answer improved as
-    /// `improve` says.
-    fn solve_until(
+    /// [`solve`](Self::solve) in `metric` where given rather than the
+    /// solver's own (a batch line that names its metric).
+    pub(crate) fn solve_in(
         &self,
+        metric: Option<Metric>,
         board: &Board,
         from: &Arrangement,
         to: &Arrangement,
+    ) -> Result<Solution, SolveError> {
+        let metric = metric.unwrap_or(self.metric);
+        let anytime = self.time_limit.map(|limit| Instant::now() + limit);
+        self.solve_until(board, (from, to), Improve::Whole(anytime), metric)
+    }
+
+    /// [`solve`](Self::solve) in `metric`, with a near-shortest answer
+    /// improved as `improve` says.
+    fn solve_until(
+        &self,
+        board: &Board,
+        (from, to): (&Arrangement, &Arrangement),
         improve: Improve,
+        metric: Metric,
     ) -> Result<Solution, SolveError> {
         if let Verdict::Unreachable(reason) = reach(board, from, to)? {
             return Err(SolveError::Unreachable(reason));
         }
         let (a, b) = (from.tokens(), to.tokens());
-        let multi_tile = self.metric == Metric::MultiTile;
+        let multi_tile = metric == Metric::MultiTile;
         if multi_tile {
             self.check_multi_tile(board, a)?;
         }
         let mut lower_bound = 0;
-        let method = self.choose(board, from);
+        let method = self.choose_in(board, from, metric);
         let mut found = match method {
             Method::BreadthFirst => bfs::shortest(board, a, b).expect("a reachable pair"),
             Method::BreadthFirstMultiTile => {
@@ -424,7 +437,7 @@ impl<'a> Solver<'a> {
             false => (found.optimal, lower_bound),
         };
         Ok(Solution {
-            metric: self.metric,
+            metric,
             moves: found.moves,
             optimal,
             lower_bound,
@@ -519,7 +532,10 @@ impl<'a> Solver<'a> {
                 Arrangement::new(from.to_vec()),
                 Arrangement::new(to.to_vec()),
             );
-            let solved = self.solve_until(&rest, &from, &to, Improve::Part)?;
+            // The rest's moves are counted as the whole answer's are:
+            // one by one (its multi-tile count is the whole answer's).
+            let single = Metric::SingleTile;
+            let solved = self.solve_until(&rest, (&from, &to), Improve::Part, single)?;
             Ok(Found {
                 optimal: solved.is_optimal(),
                 nodes: solved.nodes(),

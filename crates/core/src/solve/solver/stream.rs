@@ -36,7 +36,24 @@ impl Solver<'_> {
         to: &Arrangement,
         mut out: impl FnMut(Move) -> std::io::Result<()>,
     ) -> Result<Summary, SolveError> {
-        self.stream(board, from, to, Some(&mut out))
+        self.stream(self.metric, board, (from, to), Some(&mut out))
+    }
+
+    /// [`solve_into`](Self::solve_into) in `metric` where given rather
+    /// than the solver's own (a batch line that names its metric).
+    pub(crate) fn solve_into_in(
+        &self,
+        metric: Option<Metric>,
+        board: &Board,
+        (from, to): (&Arrangement, &Arrangement),
+        mut out: impl FnMut(Move) -> std::io::Result<()>,
+    ) -> Result<Summary, SolveError> {
+        self.stream(
+            metric.unwrap_or(self.metric),
+            board,
+            (from, to),
+            Some(&mut out),
+        )
     }
 
     /// The length of a solution and how it was found, without its moves
@@ -50,19 +67,19 @@ impl Solver<'_> {
         from: &Arrangement,
         to: &Arrangement,
     ) -> Result<Summary, SolveError> {
-        self.stream(board, from, to, None)
+        self.stream(self.metric, board, (from, to), None)
     }
 
     fn stream(
         &self,
+        metric: Metric,
         board: &Board,
-        from: &Arrangement,
-        to: &Arrangement,
+        (from, to): (&Arrangement, &Arrangement),
         out: Option<Out>,
     ) -> Result<Summary, SolveError> {
         let started = Instant::now();
         let a = from.tokens();
-        if self.metric == Metric::MultiTile {
+        if metric == Metric::MultiTile {
             self.check_multi_tile(board, a)?;
         }
         let streamed = match board.box_dims() {
@@ -70,7 +87,7 @@ impl Solver<'_> {
             _ => None,
         };
         let Some(dims) = streamed else {
-            let solution = self.solve(board, from, to)?;
+            let solution = self.solve_in(Some(metric), board, from, to)?;
             if let Some(out) = out {
                 for &m in solution.moves() {
                     out(m)?;
@@ -86,7 +103,7 @@ impl Solver<'_> {
             self.hand_out(board, dims, from, to, out)?;
         }
         Ok(Summary {
-            metric: self.metric,
+            metric,
             length,
             multi_tile_moves: (dims.len() == 2 && !several_blanks(a)).then_some(multi_tile_moves),
             optimal: false,
