@@ -49,7 +49,8 @@ pub(crate) fn pack(ids: &[u8]) -> u64 {
     ids.iter().rev().fold(0, |acc, &t| (acc << 4) | t as u64)
 }
 
-fn blank_of(code: u64, cells: usize) -> usize {
+/// The cell of the one blank in a packed arrangement of `cells` cells.
+pub(crate) fn blank_of(code: u64, cells: usize) -> usize {
     (0..cells)
         .find(|&c| (code >> (4 * c)) & 15 == 0)
         .expect("one blank")

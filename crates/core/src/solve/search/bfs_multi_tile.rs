@@ -16,7 +16,7 @@ use crate::board::{Board, Cell};
 use crate::moves::Move;
 use crate::solve::Found;
 
-use super::bfs::{dense_ids, pack};
+use super::bfs::{blank_of, dense_ids, pack};
 
 /// The four straight directions as (row, column) steps.
 const STEPS: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
@@ -40,15 +40,21 @@ fn straight_on(board: &Board) -> Option<Vec<[Option<Cell>; 4]>> {
         .collect()
 }
 
-/// The cell straight on from `at` the `way` of [`STEPS`], if any.
-fn ahead(straight: &[[Option<Cell>; 4]], at: usize, way: usize) -> Option<Cell> {
-    straight[at][way]
-}
-
-fn blank_of(code: u64, cells: usize) -> usize {
-    (0..cells)
-        .find(|&c| (code >> (4 * c)) & 15 == 0)
-        .expect("one blank")
+/// The blank's steps going straight from `from` the `way` of [`STEPS`]
+/// to the board's edge: each step's cell and the next one. Every prefix
+/// is one multi-tile move.
+fn line(
+    straight: &[[Option<Cell>; 4]],
+    from: usize,
+    way: usize,
+) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut at = from;
+    std::iter::from_fn(move || {
+        let next = straight[at][way]? as usize;
+        let step = (at, next);
+        at = next;
+        Some(step)
+    })
 }
 
 /// A sequence from `from` to `to` (both checked, with the same tokens and
@@ -72,12 +78,10 @@ pub(crate) fn shortest(board: &Board, from: &[Token], to: &[Token]) -> Option<Fo
         for way in 0..STEPS.len() {
             // The blank goes on straight, one cell more each time: each
             // stop is one multi-tile move from `code`.
-            let (mut at, mut next) = (blank, code);
-            while let Some(w) = ahead(&straight, at, way) {
-                let w = w as usize;
+            let mut next = code;
+            for (at, w) in line(&straight, blank, way) {
                 let token = (next >> (4 * w)) & 15;
                 next = (next & !(15 << (4 * w))) | (token << (4 * at));
-                at = w;
                 if let Entry::Vacant(slot) = parent.entry(next) {
                     slot.insert(code);
                     queue.push_back(next);
@@ -111,22 +115,14 @@ fn moves_along(
     }
     let mut moves = Vec::new();
     for (from, to) in links.into_iter().rev() {
-        let line = (0..STEPS.len()).find_map(|d| {
-            let mut cells_on = Vec::new();
-            let mut at = from;
-            while let Some(w) = straight[at][d] {
-                cells_on.push(Move {
-                    from: w,
-                    to: at as Cell,
-                });
-                at = w as usize;
-                if at == to {
-                    return Some(cells_on);
-                }
-            }
-            None
-        });
-        moves.extend(line.expect("a multi-tile move goes straight"));
+        let way = (0..STEPS.len())
+            .find(|&way| line(straight, from, way).any(|(_, next)| next == to))
+            .expect("a multi-tile move goes straight");
+        let steps = line(straight, from, way).take_while(|&(at, _)| at != to);
+        moves.extend(steps.map(|(at, next)| Move {
+            from: next as Cell,
+            to: at as Cell,
+        }));
     }
     moves
 }
@@ -145,11 +141,10 @@ mod tests {
         while let Some(state) = queue.pop_front() {
             let d = dist[&state];
             let blank = state.iter().position(|&t| t == 0).unwrap();
-            for way in 0..4 {
-                let (mut at, mut next) = (blank, state.clone());
-                while let Some(w) = ahead(&straight, at, way) {
-                    next.swap(at, w as usize);
-                    at = w as usize;
+            for way in 0..STEPS.len() {
+                let mut next = state.clone();
+                for (at, w) in line(&straight, blank, way) {
+                    next.swap(at, w);
                     if !dist.contains_key(&next) {
                         dist.insert(next.clone(), d + 1);
                         queue.push_back(next.clone());

@@ -79,9 +79,6 @@ impl Solver<'_> {
     ) -> Result<Summary, SolveError> {
         let started = Instant::now();
         let a = from.tokens();
-        if metric == Metric::MultiTile {
-            self.check_multi_tile(board, a)?;
-        }
         let streamed = match board.box_dims() {
             Some(dims) if self.streams(board, from) && a.len() == board.cell_count() => Some(dims),
             _ => None,
@@ -95,6 +92,10 @@ impl Solver<'_> {
             }
             return Ok(solution.summary(started.elapsed()));
         };
+        // `solve_in` checks the metric on the other path.
+        if metric == Metric::MultiTile {
+            self.check_multi_tile(board, a)?;
+        }
         if let Verdict::Unreachable(reason) = reach(board, from, to)? {
             return Err(SolveError::Unreachable(reason));
         }

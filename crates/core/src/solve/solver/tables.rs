@@ -121,31 +121,27 @@ impl Solver<'_> {
         let max = self.pattern_tiles.unwrap_or_else(|| {
             let strong = rectangle::default_max_tiles(rect);
             let small = rectangle::small_max_tiles(rect);
-            let at_hand = |tiles| {
+            let patterns = |tiles| -> Vec<Pattern> {
                 rectangle::partition(rect, blank_goal, tiles)
                     .into_iter()
-                    .all(|cells| {
-                        pdb::at_hand(&pattern(rect, cells, blank_goal), self.cache.as_ref())
-                    })
+                    .map(|cells| pattern(rect, cells, blank_goal))
+                    .collect()
             };
+            let at_hand =
+                |set: &[Pattern]| set.iter().all(|p| pdb::at_hand(p, self.cache.as_ref()));
             // The strongest set where it is built and fits the budget:
             // 7-8 on 4×4 takes 2.3 GB, and its search a quarter of the
             // 7-7-1 set's nodes (Korf's 100 in 0.38-0.44 s against
             // 0.76-0.84 s, tables mapped and in the page cache).
-            let fits = |tiles| {
-                let patterns = rectangle::partition(rect, blank_goal, tiles);
-                let bytes: u64 = patterns
-                    .into_iter()
-                    .map(|cells| pdb::table_bytes(&pattern(rect, cells, blank_goal)))
-                    .sum();
+            let fits = |set: &[Pattern]| {
+                let bytes: u64 = set.iter().map(pdb::table_bytes).sum();
                 self.max_table_memory.is_none_or(|max| bytes <= max)
             };
-            if let Some(stronger) = rectangle::stronger_max_tiles(rect)
-                && at_hand(stronger)
-                && fits(stronger)
-            {
+            let stronger =
+                rectangle::stronger_max_tiles(rect).map(|tiles| (tiles, patterns(tiles)));
+            if let Some((stronger, _)) = stronger.filter(|(_, set)| at_hand(set) && fits(set)) {
                 stronger
-            } else if rect.rows * rect.cols > SMALL_TABLES_UP_TO || at_hand(strong) {
+            } else if rect.rows * rect.cols > SMALL_TABLES_UP_TO || at_hand(&patterns(strong)) {
                 strong
             } else {
                 small
