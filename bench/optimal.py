@@ -3,13 +3,18 @@
 and Korf & Felner's 24-puzzles.
 
 Builds (or loads) npuzzle's pattern databases for the 4x4 board with the
-blank's goal on cell 0 (7-7-1 by default, `--pattern-tiles 8` for 7-8),
-solves all 100 instances with `npuzzle batch --optimal` (both cores),
-checks every length against the published one, then builds and runs
-slidy 0.4.0's 4x4 solver (bench/slidy-peer, one core, from crates.io) on
-the same instances in the same run and prints the times and the ratio.
-npuzzle's search time is its total less a run that only loads the
-databases and answers one solved instance.
+blank's goal on cell 0 (the strongest set the cache holds: 7-8 where it
+is built, else 7-7-1; `--pattern-tiles 7` forces 7-7-1, `8` builds 7-8),
+solves all 100 instances with one `npuzzle batch --optimal` process
+(both cores), checks every length against the published one, then builds
+and runs slidy 0.7.0's optimal 4x4 solver (bench/slidy-peer, one core,
+one solver reused for every instance, from crates.io; it needs the
+nightly toolchain, and is skipped with a message where that is missing)
+on the same instances in the same run. Both are timed as whole
+processes, start-up and tables included; the peer's table build and
+searches are also printed apart, and npuzzle's start and table loading
+(a run that answers one solved instance, and a run that solves the
+easiest instance) and its page faults.
 
 With `--korf24 K`, solves the K easiest of Korf & Felner's 50 24-puzzles
 (fewest nodes in their search: ids 38, 40, 25, 32, 44, 37, 30, 13, 1,
@@ -29,6 +34,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import subprocess
 import sys
 import time
@@ -102,10 +108,13 @@ def korf24(npuzzle, count, max_seconds=None):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--skip-peer", action="store_true")
-    ap.add_argument("--pattern-tiles", type=int, default=7, help="7 (7-7-1) or 8 (7-8) on 4x4")
+    ap.add_argument("--pattern-tiles", type=int, help="7 (7-7-1) or 8 (7-8) on 4x4; "
+                    "without it, the strongest set the cache holds")
     ap.add_argument("--korf24", type=int, default=0, metavar="K",
                     help="also solve the K easiest 24-puzzles")
     ap.add_argument("--skip-korf100", action="store_true")
+    ap.add_argument("--runs", type=int, default=5, help="npuzzle runs of Korf's 100 (the best counts)")
+    ap.add_argument("--peer-runs", type=int, default=2, help="slidy runs of Korf's 100 (the best counts)")
     ap.add_argument("--max-seconds", type=float, metavar="S",
                     help="stop each 24-puzzle at S seconds (and say so)")
     args = ap.parse_args()
@@ -119,53 +128,86 @@ def main():
         korf24(npuzzle, args.korf24, args.max_seconds)
 
 
+def processor():
+    """The processor's model name."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown processor"
+
+
+def timed(cmd, stdin=None):
+    """Runs `cmd` to the end: (seconds, stdout, minor and major page faults)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    done = subprocess.run(cmd, input=stdin, capture_output=True, check=True)
+    elapsed = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (elapsed, done.stdout.decode(), after.ru_minflt - before.ru_minflt,
+            after.ru_majflt - before.ru_majflt)
+
+
 def korf100(npuzzle, args):
     if not os.path.exists(DATA):
         sys.exit(f"{DATA} is not there")
-    tiles_flag = ["--pattern-tiles", str(args.pattern_tiles)]
+    print(f"processor: {processor()}, {os.cpu_count()} CPUs")
+    tiles_flag = ["--pattern-tiles", str(args.pattern_tiles)] if args.pattern_tiles else []
     t = time.perf_counter()
-    subprocess.run([npuzzle, "pdb", "build", "--board", "4x4", "--blank", "0"] + tiles_flag, check=True)
+    subprocess.run([npuzzle, "pdb", "build", "--board", "4x4", "--blank", "0"] + tiles_flag,
+                   check=True)
     print(f"npuzzle pattern databases ready in {time.perf_counter() - t:.1f} s")
 
     def batch(lines):
-        t = time.perf_counter()
-        done = subprocess.run([npuzzle, "batch", "--optimal"] + tiles_flag, input=lines.encode(),
-                              capture_output=True, check=True)
-        return time.perf_counter() - t, done.stdout.decode()
+        return timed([npuzzle, "batch", "--optimal"] + tiles_flag, lines.encode())
 
-    # Loading alone: one instance already solved.
-    solved = json.dumps({"board": "4x4", "from": list(range(16)), "to": list(range(16))}) + "\n"
-    loading = min(batch(solved)[0] for _ in range(3))
-    lines = "".join(
-        json.dumps({"board": "4x4", "from": tiles, "to": list(range(16)), "id": [i, length]}) + "\n"
-        for i, length, tiles in instances()
-    )
-    ours, out = batch(lines)
+    def line(tiles, ident=None):
+        return json.dumps({"board": "4x4", "from": tiles, "to": list(range(16)), "id": ident}) + "\n"
+
+    every = list(instances())
+    # Start alone: one instance already solved (no table is touched).
+    start = min(batch(line(list(range(16))))[0] for _ in range(3))
+    # Loading: the easiest instance (fewest moves), which maps the tables.
+    easiest = min(every, key=lambda i: i[1])
+    loading = min(batch(line(easiest[2]))[0] for _ in range(3))
+    lines = "".join(line(tiles, [i, length]) for i, length, tiles in every)
+    runs = [batch(lines) for _ in range(args.runs)]
+    ours, out, minor, major = min(runs, key=lambda r: r[0])
     answers = [json.loads(l) for l in out.splitlines()]
     wrong = [a["id"] for a in answers if a.get("length") != a["id"][1]]
     nodes = sum(a["nodes"] for a in answers)
-    search = ours - loading
     print(f"npuzzle: {len(answers)} solved, {len(answers) - len(wrong)} of published length, "
-          f"{nodes} nodes, {ours:.2f} s in all (both cores), of which {loading:.2f} s "
-          f"start and database loading, {search:.2f} s search")
+          f"{nodes} nodes; whole process {ours:.3f} s (best of {args.runs}: "
+          f"{', '.join(f'{r[0]:.3f}' for r in runs)}; both cores), of which start "
+          f"{start:.3f} s and table loading (the easiest instance) {loading - start:.3f} s; "
+          f"{minor} minor and {major} major page faults")
     if wrong:
         sys.exit(f"wrong lengths: {wrong}")
 
     if args.skip_peer:
         return
     peer = os.path.join(ROOT, "bench", "slidy-peer")
-    subprocess.run(["cargo", "build", "--release", "-q"], cwd=peer, check=True)
-    done = subprocess.run([os.path.join(peer, "target", "release", "slidy-peer"), DATA],
-                          capture_output=True, check=True)
-    out = done.stdout.decode().split("\n")
+    nightly = subprocess.run(["cargo", "+nightly", "--version"], capture_output=True)
+    if nightly.returncode != 0:
+        print("slidy 0.7.0 skipped: it needs the nightly toolchain "
+              "(rustup toolchain install nightly)")
+        return
+    subprocess.run(["cargo", "+nightly", "build", "--release", "-q"], cwd=peer, check=True)
+    peer_runs = [timed([os.path.join(peer, "target", "release", "slidy-peer"), "stm", DATA])
+                 for _ in range(args.peer_runs)]
+    whole, text, _, _ = min(peer_runs, key=lambda r: r[0])
+    out = text.split("\n")
     build = float(out[0].split()[1])
     peer_search = float([l for l in out if l.startswith("search")][0].split()[1])
     lengths = {int(l.split()[0]): int(l.split()[1]) for l in out[1:] if l and l[0].isdigit()}
-    agree = sum(lengths.get(i) == length for i, length, _ in instances())
-    print(f"slidy 0.4.0: databases {build:.1f} s, search {peer_search:.2f} s (one core), "
-          f"{agree} of 100 lengths agree")
-    print(f"ratio (slidy search / npuzzle search): {peer_search / search:.1f}x; "
-          f"against npuzzle's total: {peer_search / ours:.1f}x")
+    agree = sum(lengths.get(i) == length for i, length, _ in every)
+    print(f"slidy 0.7.0: whole process {whole:.3f} s (best of {args.peer_runs}: "
+          f"{', '.join(f'{r[0]:.3f}' for r in peer_runs)}; one core): tables {build:.3f} s, "
+          f"search {peer_search:.3f} s; {agree} of 100 lengths agree")
+    print(f"ratio, whole process against whole process: {whole / ours:.1f}x")
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ mod demo;
 mod draw;
 mod hangup;
 mod input;
+mod memory;
 mod output;
 mod progress;
 mod serve;

@@ -49,50 +49,6 @@ use crate::cli::ServeArgs;
 /// answered with 413.
 pub(crate) const MAX_BODY: usize = 16 << 20;
 
-/// A quarter of the memory this process may have: the least of the
-/// machine's, the address-space limit (`ulimit -v`) and the control
-/// group's (`memory.max`, as containers set it); 4 GiB where none can be
-/// told.
-fn quarter_of_memory() -> u64 {
-    let mut least: Option<u64> = None;
-    let mut take = |bytes: u64| least = Some(least.map_or(bytes, |l| l.min(bytes)));
-    #[cfg(unix)]
-    {
-        // SAFETY: sysconf only reads system values.
-        let (pages, size) = unsafe {
-            (
-                libc::sysconf(libc::_SC_PHYS_PAGES),
-                libc::sysconf(libc::_SC_PAGESIZE),
-            )
-        };
-        if pages > 0 && size > 0 {
-            take((pages as u64).saturating_mul(size as u64));
-        }
-        let mut limit = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        // SAFETY: getrlimit writes one rlimit, which lives for the call.
-        if unsafe { libc::getrlimit(libc::RLIMIT_AS, &raw mut limit) } == 0
-            && limit.rlim_cur != libc::RLIM_INFINITY
-        {
-            // rlim_t is u64 on Linux, not on every Unix.
-            #[allow(clippy::unnecessary_cast)]
-            take(limit.rlim_cur as u64);
-        }
-    }
-    for file in [
-        "/sys/fs/cgroup/memory.max",
-        "/sys/fs/cgroup/memory/memory.limit_in_bytes",
-    ] {
-        let limit = std::fs::read_to_string(file).ok();
-        if let Some(bytes) = limit.and_then(|text| text.trim().parse::<u64>().ok()) {
-            take(bytes);
-        }
-    }
-    least.map_or(4 << 30, |bytes| bytes / 4)
-}
-
 /// What every handler shares.
 pub(crate) struct App {
     /// Requests' work, its limits and the table builds under way.
@@ -157,7 +113,11 @@ async fn serve(args: ServeArgs) -> Result<()> {
     let read_timeout = Duration::from_secs_f64(args.read_timeout);
     let cores = std::thread::available_parallelism().map_or(2, usize::from);
     let max_jobs = args.max_jobs.unwrap_or(cores.max(2));
-    let max_memory = args.max_memory.unwrap_or_else(quarter_of_memory);
+    // A quarter of the memory this process may have; 4 GiB where none
+    // can be told.
+    let max_memory = args
+        .max_memory
+        .unwrap_or_else(|| crate::memory::usable().map_or(4 << 30, |bytes| bytes / 4));
     let app = Arc::new(App {
         jobs: jobs::Jobs::new(
             Duration::from_secs_f64(args.time_limit),

@@ -138,14 +138,11 @@ impl<'a> Dfs<'a> {
         let blank = self.state.blank;
         let h = self.h;
         let neighbours = &h.rect.neighbours[blank as usize];
-        let mut ahead = [u32::MAX; 4];
-        if !h.dbs.is_empty() {
-            for (k, &from) in neighbours.iter().enumerate() {
-                if from != previous {
-                    ahead[k] = self.state.value_after(h, from);
-                }
-            }
-        }
+        let ahead = if h.dbs.is_empty() {
+            [u32::MAX; 4]
+        } else {
+            self.state.values_after(h, neighbours, previous)
+        };
         for (k, &from) in neighbours.iter().enumerate() {
             if from == previous {
                 continue;

@@ -4,6 +4,13 @@
 //! exclusively, removed on every error), so that a crash never leaves a
 //! half-written database under the real name and no planted file or
 //! link is ever written through.
+//!
+//! A mapped table's checksum is checked once: a stamp beside it (the
+//! file's device, inode, size and modification and change times, and its
+//! checksum) then says it was, and while the file's own say the same a
+//! later process maps it without reading every page (as git trusts its
+//! index's stat data). Reading the whole of a 2 GB table to check it
+//! cost more than the search that needed a fraction of it.
 
 use std::io::{Read, Seek, Write};
 use std::path::Path;
@@ -48,6 +55,53 @@ fn header(pattern: &Pattern) -> Vec<u8> {
     bytes
 }
 
+/// Where the stamp of the table at `path` is kept: a hidden file beside
+/// it, which clearing the cache removes with the lock files.
+fn stamp_path(path: &Path) -> std::path::PathBuf {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    path.with_file_name(format!(".{name}.checked"))
+}
+
+/// What a stamp says of a table file: its device, inode, size,
+/// modification and change times (the system sets the change time on
+/// every write, rename or change of mode; no program can set it back),
+/// and the checksum it stores. `None` where the system has no inodes.
+#[cfg(unix)]
+fn identity(meta: &std::fs::Metadata, crc: [u8; 4]) -> Option<String> {
+    use std::os::unix::fs::MetadataExt as _;
+    Some(format!(
+        "npuzzle table checked: {} {} {} {}.{} {}.{} {:08x}\n",
+        meta.dev(),
+        meta.ino(),
+        meta.size(),
+        meta.mtime(),
+        meta.mtime_nsec(),
+        meta.ctime(),
+        meta.ctime_nsec(),
+        u32::from_le_bytes(crc)
+    ))
+}
+
+#[cfg(not(unix))]
+fn identity(_: &std::fs::Metadata, _: [u8; 4]) -> Option<String> {
+    None
+}
+
+/// Writes a stamp through a temporary file of its own, renamed over.
+fn write_stamp(stamp: &Path, identity: &str) -> std::io::Result<()> {
+    let tmp = stamp.with_extension(format!("checked.tmp{}", std::process::id()));
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .and_then(|mut f| f.write_all(identity.as_bytes()))
+        .and_then(|()| std::fs::rename(&tmp, stamp));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
+}
+
 impl PatternDb {
     /// Writes the database to `path`, creating its folder.
     ///
@@ -81,7 +135,10 @@ impl PatternDb {
         file.write_all(&header)?;
         file.write_all(&self.table)?;
         file.write_all(&crc.finalize().to_le_bytes())?;
-        file.into_inner().map_err(|e| e.into_error())?.sync_all()
+        let file = file.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        super::table::drop_from_page_cache(&file);
+        Ok(())
     }
 
     /// Reads a database of `pattern` from `path`, checking its header and
@@ -137,11 +194,25 @@ impl PatternDb {
         file.seek(std::io::SeekFrom::Start((expected.len() + bytes) as u64))
             .map_err(io)?;
         file.read_exact(&mut stored).map_err(io)?;
-        let mut crc = crc32fast::Hasher::new();
-        crc.update(&found);
-        crc.update(&table);
-        if crc.finalize() != u32::from_le_bytes(stored) {
-            return Err(bad(BadFile::Checksum));
+        let identity = mapped
+            .then(|| file.metadata().ok().and_then(|m| identity(&m, stored)))
+            .flatten();
+        let stamp = stamp_path(path);
+        let checked = identity
+            .as_ref()
+            .is_some_and(|id| std::fs::read(&stamp).is_ok_and(|found| found == id.as_bytes()));
+        if !checked {
+            let mut crc = crc32fast::Hasher::new();
+            crc.update(&found);
+            crc.update(&table);
+            if crc.finalize() != u32::from_le_bytes(stored) {
+                return Err(bad(BadFile::Checksum));
+            }
+            if let Some(id) = identity {
+                // Only saves the next process the check: a stamp that
+                // cannot be written (a read-only folder) is no error.
+                let _ = write_stamp(&stamp, &id);
+            }
         }
         Ok(Self {
             pattern: pattern.clone(),
@@ -218,8 +289,75 @@ mod tests {
                 ..
             })
         ));
-        // Only the database is left: no temporary files.
-        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        // Only the database and its stamp are left: no temporary files.
+        let mut left: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(
+            left,
+            [
+                format!(".{}.checked", pattern.file_name()),
+                pattern.file_name()
+            ]
+        );
+    }
+
+    #[test]
+    fn a_mapped_table_is_checked_once_until_its_file_changes() {
+        let pattern = Pattern {
+            rows: 2,
+            cols: 3,
+            cells: vec![1, 2],
+            blank: 0,
+        };
+        let db = PatternDb::build(&pattern, &|_| {}, crate::stop::Stop::default())
+            .unwrap()
+            .unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(pattern.file_name());
+        db.save(&path).unwrap();
+        let stamp = stamp_path(&path);
+        // Read, not mapped: the whole file is read anyway, no stamp.
+        PatternDb::load(&path, &pattern, false).unwrap();
+        assert!(!stamp.exists());
+        PatternDb::load(&path, &pattern, true).unwrap();
+        let written = std::fs::read_to_string(&stamp).unwrap();
+        assert!(written.starts_with("npuzzle table checked: "), "{written}");
+        // Checked: mapped again without a look at every page.
+        assert_eq!(
+            PatternDb::load(&path, &pattern, true)
+                .unwrap()
+                .lookup(&[2, 1], 0),
+            6
+        );
+        // Damaged in place (the change time moves with it): checked again,
+        // and refused.
+        let mut bytes = std::fs::read(&path).unwrap();
+        let mid = bytes.len() / 2;
+        bytes[mid] ^= 1;
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&path)
+            .and_then(|mut f| f.write_all(&bytes))
+            .unwrap();
+        assert!(matches!(
+            PatternDb::load(&path, &pattern, true),
+            Err(PdbError::BadFile {
+                problem: BadFile::Checksum,
+                ..
+            })
+        ));
+        // A stamp that says something else is no stamp.
+        db.save(&path).unwrap();
+        std::fs::write(&stamp, "npuzzle table checked: 1 2 3\n").unwrap();
+        PatternDb::load(&path, &pattern, true).unwrap();
+        assert_ne!(
+            std::fs::read_to_string(&stamp).unwrap(),
+            "npuzzle table checked: 1 2 3\n"
+        );
     }
 
     #[test]

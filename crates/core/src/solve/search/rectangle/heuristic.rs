@@ -283,26 +283,56 @@ impl SearchState {
         line_conflicts(rect, &self.tiles, row, line)
     }
 
-    /// The database value that sliding the token on `from` into the blank
-    /// would give its pattern, or `u32::MAX` when the token is in none.
-    /// Looked up for all of a node's children before any is entered, these
-    /// lookups (cache misses, mostly) overlap instead of queueing.
+    /// The database values that sliding each token on `froms` into the
+    /// blank would give its pattern (`u32::MAX` for a token in none, and
+    /// for `skip`). All the children's ranks are found and their entries
+    /// fetched before any is read, so that their cache misses (most
+    /// lookups are) overlap instead of queueing.
     #[inline]
-    pub(crate) fn value_after(&self, h: &Heuristic, from: u8) -> u32 {
-        let t = self.tiles[from as usize];
-        let Some((p, i)) = h.slot[t as usize] else {
-            return u32::MAX;
-        };
-        let pos = &self.pos[p as usize];
-        let mut moved = [0u8; 32];
-        moved[..pos.len()].copy_from_slice(pos);
-        moved[i as usize] = self.blank;
-        // The blank ends where the token was.
-        h.dbs[p as usize].lookup(&moved[..pos.len()], from) as u32
+    pub(crate) fn values_after(&self, h: &Heuristic, froms: &[u8], skip: u8) -> [u32; 4] {
+        let mut moved = [[0u8; 32]; 4];
+        let mut ranked = [None; 4];
+        for (k, &from) in froms.iter().enumerate().take(4) {
+            let t = self.tiles[from as usize];
+            if from == skip {
+                continue;
+            }
+            let Some((p, i)) = h.slot[t as usize] else {
+                continue;
+            };
+            let pos = &self.pos[p as usize];
+            moved[k][..pos.len()].copy_from_slice(pos);
+            moved[k][i as usize] = self.blank;
+            let db = &h.dbs[p as usize];
+            let r = db.rank(&moved[k][..pos.len()]);
+            db.prefetch(r);
+            ranked[k] = Some((p as usize, r));
+            // The child's reflected lookup, where the normal value alone
+            // does not prune it: fetched now too.
+            if h.reflect
+                && let Some((p, i)) = h.reflected_slot[t as usize]
+            {
+                let pos = &self.rpos[p as usize];
+                let mut mirrored = [0u8; 32];
+                mirrored[..pos.len()].copy_from_slice(pos);
+                mirrored[i as usize] = h.rect.transpose(self.blank);
+                let db = &h.dbs[p as usize];
+                db.prefetch(db.rank(&mirrored[..pos.len()]));
+            }
+        }
+        let mut values = [u32::MAX; 4];
+        for (k, &from) in froms.iter().enumerate().take(4) {
+            if let Some((p, r)) = ranked[k] {
+                let len = self.pos[p].len();
+                // The blank ends where the token was.
+                values[k] = h.dbs[p].lookup_ranked(r, &moved[k][..len], from) as u32;
+            }
+        }
+        values
     }
 
     /// Slides the token on `from` into the blank; returns what undo needs.
-    /// `ahead`: the value [`Self::value_after`] gave, if known.
+    /// `ahead`: the value [`Self::values_after`] gave, if known.
     #[inline]
     pub(crate) fn apply(&mut self, h: &Heuristic, from: u8, ahead: u32) -> Undo {
         if self.stale != NONE {
