@@ -127,9 +127,12 @@ pub(crate) enum PdbAction {
         /// The blank's goal cell (default: the last cell).
         #[arg(long)]
         blank: Option<u32>,
-        /// Largest pattern, in tiles (default: 7 on 4×4, 6 otherwise; 8 on 4×4 gives the 7-8 partition).
+        /// Largest pattern, in tiles (default: the 7-8 pair on 4×4 where memory allows, else 7-7-1; 6 otherwise).
         #[arg(long)]
         pattern_tiles: Option<usize>,
+        /// mtm: the colored table of shortest multi-tile answers instead (rectangles of up to 16 cells).
+        #[arg(long, value_name = "stm|mtm", default_value = "stm")]
+        metric: Metric,
     },
     /// List the cached databases.
     List,
@@ -176,8 +179,8 @@ pub(crate) struct SolveArgs {
     #[arg(long)]
     pub pattern_tiles: Option<usize>,
     /// How moves are counted: stm (one tile one cell) or mtm (a row of
-    /// tiles sliding together counts once: fewest of those by
-    /// breadth-first search on small boards, such as 3×3 and 2×4).
+    /// tiles sliding together counts once: fewest of those on boards of
+    /// up to 16 cells, by breadth-first search or IDA*).
     #[arg(long, value_name = "stm|mtm", default_value = "stm")]
     pub metric: Metric,
     /// Print one JSON object instead of text ("moves", "length", "mtm", "directions", ...).

@@ -22,8 +22,11 @@ pub(crate) enum Asked {
 /// much disk and memory (the library's [`BuildCost`]), and, during a
 /// solve, how to skip it. `None` for builds too short to announce.
 fn announcement(table: &str, entries: u64, asked: Asked) -> Option<String> {
-    let cost = BuildCost::of(entries)?;
+    let cost = BuildCost::of_table(table, entries)?;
     let skip = match asked {
+        Asked::Solve if table.starts_with("pdb-colors") => {
+            "; `npuzzle pdb build --metric mtm` builds it ahead of time"
+        }
         Asked::Solve => "; --fast skips it, `npuzzle pdb build` builds it ahead of time",
         Asked::Builds => "",
     };

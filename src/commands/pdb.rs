@@ -17,6 +17,7 @@ pub(crate) fn run(action: PdbAction) -> Result<u8> {
             board_word,
             blank,
             pattern_tiles,
+            metric,
         } => {
             let spec = board.or(board_word).expect("clap requires a board");
             let board: Board = read_spec(&spec)?;
@@ -34,6 +35,7 @@ pub(crate) fn run(action: PdbAction) -> Result<u8> {
             if let Some(tiles) = pattern_tiles {
                 solver = solver.pattern_tiles(tiles);
             }
+            solver = solver.metric(metric);
             for table in solver.prepare(&board, blank)? {
                 let file = table.file.map(|f| f.display().to_string());
                 say!(

@@ -107,7 +107,7 @@ impl Tables {
             .map(|(table, (done, total))| {
                 let mut entry = json!({"table": table, "done": done, "total": total});
                 // What the whole build costs, for the page's notice.
-                if let Some(cost) = BuildCost::of(*total) {
+                if let Some(cost) = BuildCost::of_table(table, *total) {
                     entry["seconds"] = json!(cost.seconds.round());
                     entry["megabytes"] = json!((cost.bytes as f64 / 1e6).round());
                 }

@@ -134,11 +134,12 @@ pub enum Limit {
     )]
     MultiTileBoard,
     /// Shortest answers in multi-tile moves are searched on small state
-    /// spaces only, so far.
+    /// spaces and on rectangles of up to 16 cells only.
     #[error(
         "shortest answers in multi-tile moves are searched on boards with at most {max} \
-         arrangements (3×3, 2×4, 2×5); this one has more. Without --optimal the answer is the \
-         usual one, with its multi-tile count and a bound in that metric"
+         arrangements and on rectangles of up to 16 cells with one blank and distinct tiles; \
+         this board is neither. Without --optimal the answer is the usual one, with its \
+         multi-tile count and a bound in that metric"
     )]
     MultiTileShortest {
         /// The most arrangements searched.

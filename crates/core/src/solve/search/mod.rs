@@ -4,6 +4,8 @@
 //!
 //! - `bfs`: breadth-first search over every arrangement of a small board;
 //!   `bfs_multi_tile` the same in multi-tile moves;
+//! - `colors` and `ida_multi_tile`: IDA* in multi-tile moves on
+//!   rectangles of up to 16 cells, guided by a table over colored tiles;
 //! - `rectangle`: what the searches on rectangles share: the rectangle,
 //!   arrangements relabelled by goal cells, the heuristic and the
 //!   pattern databases' partitions;
@@ -22,8 +24,10 @@
 pub(crate) mod beam;
 pub(crate) mod bfs;
 pub(crate) mod bfs_multi_tile;
+pub(crate) mod colors;
 pub(crate) mod ida;
 pub(crate) mod ida_blanks;
+pub(crate) mod ida_multi_tile;
 pub(crate) mod near;
 pub(crate) mod pdb;
 pub(crate) mod placement;

@@ -65,6 +65,10 @@ pub(crate) enum Method {
     /// IDA* with pattern databases on a rectangle with one blank:
     /// shortest.
     Ida,
+    /// IDA* in multi-tile moves with a colored table, on a rectangle of
+    /// at most [`SMALL_TABLES_UP_TO`] cells with one blank and distinct
+    /// tiles: fewest multi-tile moves.
+    IdaMultiTile,
     /// IDA* with several blanks, on any board of up to 64 cells:
     /// shortest.
     IdaBlanks,
@@ -120,7 +124,11 @@ impl Solver<'_> {
                 Metric::MultiTile => Method::BreadthFirstMultiTile,
             };
         }
-        if self.optimal || (self.shortest_when_cheap && Solver::shortest_is_cheap(board, from)) {
+        let cheap = self.shortest_when_cheap && Solver::shortest_is_cheap(board, from);
+        if metric == Metric::MultiTile && multi_tile_searched(board, a) && (self.optimal || cheap) {
+            return Method::IdaMultiTile;
+        }
+        if self.optimal || cheap {
             return match several_blanks(a) {
                 true => Method::IdaBlanks,
                 false => Method::Ida,
@@ -148,6 +156,16 @@ impl Solver<'_> {
                 && rectangle(board).is_some()
                 && all_distinct(a))
     }
+}
+
+/// Whether IDA* in multi-tile moves searches `a` on `board`: a
+/// rectangle of at most [`SMALL_TABLES_UP_TO`] cells (its colored table
+/// at most 151 M entries), one blank, distinct tiles.
+pub(super) fn multi_tile_searched(board: &Board, a: &[Token]) -> bool {
+    board.cell_count() <= SMALL_TABLES_UP_TO
+        && rectangle(board).is_some()
+        && !several_blanks(a)
+        && all_distinct(a)
 }
 
 /// The constructive solver for `a` on `board`.

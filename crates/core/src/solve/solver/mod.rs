@@ -407,6 +407,7 @@ impl<'a> Solver<'a> {
                 bfs_multi_tile::shortest(board, a, b).expect("a reachable pair on a 2-D board")
             }
             Method::Ida => self.shortest(board, a, b)?,
+            Method::IdaMultiTile => self.shortest_multi_tile(board, a, b)?,
             Method::IdaBlanks => self.shortest_blanks(board, a, b)?,
             Method::Near { rows, cols, plan } => {
                 match self.near((rows, cols, plan), a, b, improve)? {
@@ -431,7 +432,8 @@ impl<'a> Solver<'a> {
         replay(board, a, b, &found.moves)?;
         let (optimal, lower_bound) = match multi_tile {
             true => {
-                let searched = method == Method::BreadthFirstMultiTile;
+                let searched =
+                    matches!(method, Method::BreadthFirstMultiTile | Method::IdaMultiTile);
                 multi_tile_bound(board, &found.moves, searched, lower_bound)
             }
             false => (found.optimal, lower_bound),
@@ -458,7 +460,7 @@ impl<'a> Solver<'a> {
         if board.row_col(0).is_none() || several_blanks(a) {
             return Err(Limit::MultiTileBoard.into());
         }
-        if self.optimal && !bfs::small_enough(a) {
+        if self.optimal && !bfs::small_enough(a) && !choice::multi_tile_searched(board, a) {
             return Err(Limit::MultiTileShortest {
                 max: bfs::MAX_STATES,
             }
@@ -566,6 +568,52 @@ impl<'a> Solver<'a> {
             return Err(Limit::ShortestSeveralBlanks.into());
         }
         Ok(ida_blanks::shortest(board, a, b))
+    }
+
+    /// A solution with the fewest multi-tile moves by IDA* on a rectangle
+    /// of at most 16 cells with one blank and distinct tiles, its colored
+    /// table from this process's memory or built (reported as a table
+    /// build).
+    fn shortest_multi_tile(
+        &self,
+        board: &Board,
+        a: &[Token],
+        b: &[Token],
+    ) -> Result<Found, SolveError> {
+        use crate::solve::search::colors::Coloring;
+        use crate::solve::search::ida_multi_tile;
+        use crate::solve::search::rectangle::{path_moves, relabel};
+        let (rows, cols) = choice::sides(board, 16, "shortest multi-tile answers are searched")?;
+        let (tiles, blank_goal) = relabel(a, b);
+        let coloring = Coloring::for_rectangle(rows, cols, blank_goal);
+        let report = |p: &Progress| self.report(p);
+        let table = ida_multi_tile::table(&coloring, self.cache.as_ref(), &report, self.stop())?;
+        let started = Instant::now();
+        let budget = (self.time_limit.is_some() || self.max_nodes.is_some())
+            .then(|| NodeBudget::new(self.max_nodes, self.time_limit.map(|t| started + t)));
+        let stop = match &budget {
+            Some(budget) => self.stop().counting(budget),
+            None => self.stop(),
+        };
+        let mut lower_bound = 0u64;
+        let mut log = |bound: u32, nodes| {
+            lower_bound = bound as u64 + 1;
+            self.report(&Progress::Searching { bound, nodes });
+        };
+        match ida_multi_tile::shortest(&table, &tiles, stop, &mut log) {
+            Some((path, nodes)) => Ok(Found {
+                moves: path_moves(&path),
+                optimal: true,
+                nodes,
+            }),
+            None if budget.as_ref().is_some_and(NodeBudget::is_spent) => {
+                Err(SolveError::LimitReached {
+                    lower_bound,
+                    nodes: budget.as_ref().map_or(0, NodeBudget::counted),
+                })
+            }
+            None => Err(SolveError::Cancelled),
+        }
     }
 
     /// A shortest solution by IDA* on a rectangle with one blank.

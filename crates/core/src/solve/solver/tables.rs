@@ -10,6 +10,7 @@ use crate::arrangement::{Token, all_distinct};
 use crate::board::{Board, Cell};
 use crate::solve::error::{Limit, SolveError};
 use crate::solve::progress::Progress;
+use crate::solve::search::ida_multi_tile;
 use crate::solve::search::pdb::{self, Pattern};
 use crate::solve::search::rectangle::{self, Heuristic, Rectangle};
 
@@ -152,7 +153,9 @@ impl Solver<'_> {
 
     /// Builds (or finds in the cache) the tables that shortest solutions
     /// on `board` with the blank's goal on `blank` use, one at a time,
-    /// without keeping them in memory; without
+    /// without keeping them in memory (with the multi-tile
+    /// [`metric`](Self::metric), the colored table of shortest multi-tile
+    /// answers, on rectangles of up to 16 cells); without
     /// [`pattern_tiles`](Self::pattern_tiles), the strongest whose build
     /// fits [`max_table_memory`](Self::max_table_memory) (7-8 on 4×4,
     /// else the strong ones a search builds). Returns
@@ -170,6 +173,9 @@ impl Solver<'_> {
                 problem: format!("cell {blank} is off the board"),
             }
             .into());
+        }
+        if self.metric == crate::moves::Metric::MultiTile {
+            return self.prepare_colored(board, blank);
         }
         self.check_pattern_tiles(rows * cols - 1)?;
         let rect = Rectangle::new(rows, cols);
@@ -212,6 +218,25 @@ impl Solver<'_> {
             });
         }
         Ok(out)
+    }
+
+    /// [`prepare`](Self::prepare) in multi-tile moves: the colored table
+    /// of shortest multi-tile answers on a rectangle of up to 16 cells.
+    fn prepare_colored(&self, board: &Board, blank: Cell) -> Result<Vec<Table>, SolveError> {
+        use crate::solve::search::colors::{ColorTable, Coloring};
+        let (rows, cols) = sides(board, SMALL_TABLES_UP_TO, "multi-tile tables are built")?;
+        let started = Instant::now();
+        let coloring = Coloring::for_rectangle(rows, cols, blank as u8);
+        let report = |p: &Progress| self.report(p);
+        let table = ida_multi_tile::table(&coloring, self.cache.as_ref(), &report, self.stop())?;
+        Ok(vec![Table {
+            file: self
+                .cache
+                .as_ref()
+                .map(|c| c.file(&ColorTable::file_name(&table.coloring))),
+            entries: ColorTable::entries(&coloring) as usize,
+            elapsed: started.elapsed(),
+        }])
     }
 }
 

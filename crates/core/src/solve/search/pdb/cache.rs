@@ -81,6 +81,16 @@ impl PdbCache {
         &self.dir
     }
 
+    /// Where the table file called `name` is kept.
+    pub(crate) fn file(&self, name: &str) -> PathBuf {
+        self.dir.join(name)
+    }
+
+    /// Whether tables are mapped (see [`mapped`](Self::mapped)).
+    pub(crate) fn is_mapped(&self) -> bool {
+        self.mapped
+    }
+
     /// Where the database of `pattern` is kept.
     pub(crate) fn path_of(&self, pattern: &Pattern) -> PathBuf {
         self.dir.join(pattern.file_name())

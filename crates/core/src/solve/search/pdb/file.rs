@@ -109,36 +109,7 @@ impl PatternDb {
     /// [`PdbError::Io`] when the folder or file cannot be written; the
     /// temporary file is removed then.
     pub(crate) fn save(&self, path: &Path) -> Result<(), PdbError> {
-        let io = |error| PdbError::Io {
-            path: path.to_path_buf(),
-            error,
-        };
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(io)?;
-        }
-        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-        let written = self
-            .write_to(&tmp)
-            .and_then(|()| std::fs::rename(&tmp, path));
-        if written.is_err() {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        written.map_err(io)
-    }
-
-    fn write_to(&self, path: &Path) -> std::io::Result<()> {
-        let header = header(&self.pattern);
-        let mut crc = crc32fast::Hasher::new();
-        crc.update(&header);
-        crc.update(&self.table);
-        let mut file = std::io::BufWriter::new(std::fs::File::create(path)?);
-        file.write_all(&header)?;
-        file.write_all(&self.table)?;
-        file.write_all(&crc.finalize().to_le_bytes())?;
-        let file = file.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        super::table::drop_from_page_cache(&file);
-        Ok(())
+        save(path, &header(&self.pattern), &self.table)
     }
 
     /// Reads a database of `pattern` from `path`, checking its header and
@@ -151,75 +122,148 @@ impl PatternDb {
     /// when it is not a sound database of `pattern`,
     /// [`PdbError::OutOfMemory`] when the table's memory cannot be had.
     pub(crate) fn load(path: &Path, pattern: &Pattern, mapped: bool) -> Result<Self, PdbError> {
-        let io = |error| PdbError::Io {
-            path: path.to_path_buf(),
-            error,
-        };
-        let bad = |problem| PdbError::BadFile {
-            path: path.to_path_buf(),
-            problem,
-        };
-        let mut file = std::fs::File::open(path).map_err(io)?;
-        let expected = header(pattern);
-        let mut found = vec![0; expected.len()];
-        file.read_exact(&mut found)
-            .map_err(|_| bad(BadFile::NotPdb))?;
-        if found[..8] != MAGIC[..] {
-            return Err(bad(BadFile::NotPdb));
-        }
-        let version = u32::from_le_bytes(found[8..12].try_into().expect("4 bytes"));
-        if version != VERSION {
-            return Err(bad(BadFile::Version {
-                found: version,
-                expected: VERSION,
-            }));
-        }
-        if found != expected {
-            return Err(bad(BadFile::OtherPattern));
-        }
-        let len = file.metadata().map_err(io)?.len();
-        let bytes = pattern.placements() * ENTRY;
-        if len != (expected.len() + bytes + 4) as u64 {
-            return Err(bad(BadFile::WrongSize));
-        }
-        let table = if mapped {
-            Bytes::map(&file, expected.len(), bytes).map_err(io)?
-        } else {
-            let mut table =
-                Table::zeroed(bytes).map_err(|error| PdbError::OutOfMemory { bytes, error })?;
-            file.read_exact(&mut table).map_err(io)?;
-            Bytes::Owned(table)
-        };
-        let mut stored = [0u8; 4];
-        file.seek(std::io::SeekFrom::Start((expected.len() + bytes) as u64))
-            .map_err(io)?;
-        file.read_exact(&mut stored).map_err(io)?;
-        let identity = mapped
-            .then(|| file.metadata().ok().and_then(|m| identity(&m, stored)))
-            .flatten();
-        let stamp = stamp_path(path);
-        let checked = identity
-            .as_ref()
-            .is_some_and(|id| std::fs::read(&stamp).is_ok_and(|found| found == id.as_bytes()));
-        if !checked {
-            let mut crc = crc32fast::Hasher::new();
-            crc.update(&found);
-            crc.update(&table);
-            if crc.finalize() != u32::from_le_bytes(stored) {
-                return Err(bad(BadFile::Checksum));
-            }
-            if let Some(id) = identity {
-                // Only saves the next process the check: a stamp that
-                // cannot be written (a read-only folder) is no error.
-                let _ = write_stamp(&stamp, &id);
-            }
-        }
+        let table = load(path, &header(pattern), pattern.placements() * ENTRY, mapped)?;
         Ok(Self {
             pattern: pattern.clone(),
             geo: Geometry::new(pattern.rows, pattern.cols),
             table,
         })
     }
+}
+
+/// Writes a table file (`header`, `body`, the CRC-32 of both) to `path`
+/// through a temporary file, creating its folder.
+///
+/// # Errors
+/// [`PdbError::Io`] when the folder or file cannot be written; the
+/// temporary file is removed then.
+pub(crate) fn save(path: &Path, header: &[u8], body: &[u8]) -> Result<(), PdbError> {
+    let io = |error| PdbError::Io {
+        path: path.to_path_buf(),
+        error,
+    };
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(io)?;
+    }
+    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    let written = write_to(&tmp, header, body).and_then(|()| std::fs::rename(&tmp, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written.map_err(io)
+}
+
+fn write_to(path: &Path, header: &[u8], body: &[u8]) -> std::io::Result<()> {
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(header);
+    crc.update(body);
+    let mut file = std::io::BufWriter::new(std::fs::File::create(path)?);
+    file.write_all(header)?;
+    file.write_all(body)?;
+    file.write_all(&crc.finalize().to_le_bytes())?;
+    let file = file.into_inner().map_err(|e| e.into_error())?;
+    file.sync_all()?;
+    super::table::drop_from_page_cache(&file);
+    Ok(())
+}
+
+/// Reads the body (`len` bytes) of the table file at `path` whose header
+/// must be `expected`, checking the checksum (once, for a mapped file:
+/// see the stamps above). Read into memory, or mapped when `mapped`.
+///
+/// # Errors
+/// [`PdbError::Io`] when the file cannot be read, [`PdbError::BadFile`]
+/// when it is not a sound table of that header,
+/// [`PdbError::OutOfMemory`] when the table's memory cannot be had.
+pub(crate) fn load(
+    path: &Path,
+    expected: &[u8],
+    len: usize,
+    mapped: bool,
+) -> Result<Bytes, PdbError> {
+    let io = |error| PdbError::Io {
+        path: path.to_path_buf(),
+        error,
+    };
+    let bad = |problem| PdbError::BadFile {
+        path: path.to_path_buf(),
+        problem,
+    };
+    let mut file = std::fs::File::open(path).map_err(io)?;
+    let mut found = vec![0; expected.len()];
+    file.read_exact(&mut found)
+        .map_err(|_| bad(BadFile::NotPdb))?;
+    if found[..8] != MAGIC[..] {
+        return Err(bad(BadFile::NotPdb));
+    }
+    let version = u32::from_le_bytes(found[8..12].try_into().expect("4 bytes"));
+    if version != VERSION {
+        return Err(bad(BadFile::Version {
+            found: version,
+            expected: VERSION,
+        }));
+    }
+    if found != expected {
+        return Err(bad(BadFile::OtherPattern));
+    }
+    let size = file.metadata().map_err(io)?.len();
+    if size != (expected.len() + len + 4) as u64 {
+        return Err(bad(BadFile::WrongSize));
+    }
+    let table = if mapped {
+        Bytes::map(&file, expected.len(), len).map_err(io)?
+    } else {
+        let mut table =
+            Table::zeroed(len).map_err(|error| PdbError::OutOfMemory { bytes: len, error })?;
+        file.read_exact(&mut table).map_err(io)?;
+        Bytes::Owned(table)
+    };
+    let mut stored = [0u8; 4];
+    file.seek(std::io::SeekFrom::Start((expected.len() + len) as u64))
+        .map_err(io)?;
+    file.read_exact(&mut stored).map_err(io)?;
+    let identity = mapped
+        .then(|| file.metadata().ok().and_then(|m| identity(&m, stored)))
+        .flatten();
+    let stamp = stamp_path(path);
+    let checked = identity
+        .as_ref()
+        .is_some_and(|id| std::fs::read(&stamp).is_ok_and(|found| found == id.as_bytes()));
+    if !checked {
+        let mut crc = crc32fast::Hasher::new();
+        crc.update(&found);
+        crc.update(&table);
+        if crc.finalize() != u32::from_le_bytes(stored) {
+            return Err(bad(BadFile::Checksum));
+        }
+        if let Some(id) = identity {
+            // Only saves the next process the check: a stamp that
+            // cannot be written (a read-only folder) is no error.
+            let _ = write_stamp(&stamp, &id);
+        }
+    }
+    Ok(table)
+}
+
+/// The header of a colored table's file: as a pattern database's, with
+/// 255 where the pattern's tile count goes, then each goal cell's color.
+pub(crate) fn colored_header(
+    rows: usize,
+    cols: usize,
+    blank: u8,
+    colors: &[u8],
+    entries: u64,
+) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(64);
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&VERSION.to_le_bytes());
+    bytes.push(rows as u8);
+    bytes.push(cols as u8);
+    bytes.push(u8::MAX);
+    bytes.extend_from_slice(colors);
+    bytes.push(blank);
+    bytes.extend_from_slice(&entries.to_le_bytes());
+    bytes
 }
 
 #[cfg(test)]

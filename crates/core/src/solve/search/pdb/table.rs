@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicU32;
 /// A database's bytes, in memory asked to be backed by huge pages (2 MiB
 /// on x86-64 Linux): a search looks up all over hundreds of megabytes, and
 /// with 4 KiB pages nearly every lookup would also miss the TLB.
-pub(super) struct Table(memmap2::MmapMut);
+pub(crate) struct Table(memmap2::MmapMut);
 
 impl Table {
     /// `len` zero bytes.
@@ -55,7 +55,7 @@ impl Table {
 /// A database's bytes as searches read them: in the process's own memory
 /// (built, or read from a file), or a cache file mapped read-only, whose
 /// pages the system then keeps once for every process of the machine.
-pub(super) enum Bytes {
+pub(crate) enum Bytes {
     /// In the process's memory.
     Owned(Table),
     /// `len` bytes from `start` of a mapped file.
