@@ -107,20 +107,20 @@ impl BuildCost {
     /// The cost of the table named `table` (as in [`Progress::Building`])
     /// of `entries` entries, when it is worth a notice: a colored table
     /// of multi-tile distances (`pdb-colors-…`) takes a byte an entry,
-    /// about 0.46 µs each (4×4's 151 M entries in 70 s on two cores); a
+    /// about 0.12 µs each (4×4's 151 M entries in 17 s on two cores); a
     /// pattern database as [`of`](Self::of).
     ///
     /// ```
     /// use npuzzle_core::BuildCost;
     /// let cost = BuildCost::of_table("pdb-colors-4x4-b15", 151_351_200).unwrap();
-    /// assert_eq!((cost.seconds.round(), cost.bytes), (70.0, 151_351_200));
+    /// assert_eq!((cost.seconds.round(), cost.bytes), (18.0, 151_351_200));
     /// ```
     #[must_use]
     pub fn of_table(table: &str, entries: u64) -> Option<Self> {
         let cost = Self::of(entries)?;
         Some(match table.starts_with("pdb-colors") {
             true => Self {
-                seconds: (entries as f64 * 0.46e-6).max(1.0),
+                seconds: (entries as f64 * 0.12e-6).max(1.0),
                 bytes: entries,
             },
             false => cost,

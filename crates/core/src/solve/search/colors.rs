@@ -190,11 +190,6 @@ fn binomials() -> [[u64; 17]; 17] {
     b
 }
 
-/// Per color k, a 1 in nibbles 1 to k.
-fn raises() -> [u64; 16] {
-    std::array::from_fn(|k| (1..=k).fold(0u64, |r, j| r | 1 << (4 * j)))
-}
-
 /// The abstract states of `n` cells with colors of `sizes`: the blank's
 /// cell, then each color's cells among those left.
 fn entries_of(n: usize, sizes: &[usize]) -> Option<u64> {
@@ -208,17 +203,124 @@ fn entries_of(n: usize, sizes: &[usize]) -> Option<u64> {
     Some(total)
 }
 
+/// The lexicographic rank of an arrangement of colors (the blank a color
+/// of its own, the lowest) as two lookups, slidy's way: the rank is
+/// what the first half's cells add, which depends on them alone, plus
+/// the rank of the second half among the arrangements of its own
+/// colors. Each half is read as a number in base colors + 1, four cells
+/// at a time through a table of every 16-bit nibble quadruple.
+struct Halves {
+    /// Cells in the first half.
+    first: usize,
+    /// Four nibbles as a number in base colors + 1 (below 16^4).
+    base: Vec<u16>,
+    /// (colors + 1)^4.
+    quad: usize,
+    /// What the first half adds, by its number; the second half's rank.
+    high: Vec<u32>,
+    low: Vec<u32>,
+}
+
+impl Halves {
+    fn new(coloring: &Coloring) -> Self {
+        let n = coloring.color.len();
+        let radix = coloring.colors() + 1;
+        // How many cells of each color (the blank's first).
+        let mut tally = vec![1usize];
+        tally.extend(coloring.sizes());
+        let first = n / 2;
+        let base = (0..1usize << 16)
+            .map(|v| {
+                (0..4).rev().fold(0u16, |acc, i| {
+                    let d = (v >> (4 * i)) & 15;
+                    acc * radix as u16 + d.min(radix - 1) as u16
+                })
+            })
+            .collect();
+        let facts: Vec<u64> = (0..=16u64)
+            .scan(1u64, |f, i| {
+                let out = *f;
+                *f *= i + 1;
+                Some(out)
+            })
+            .collect();
+        // Arrangements of a multiset of `left` counts.
+        let arrangements = |left: &[usize]| {
+            let n: usize = left.iter().sum();
+            left.iter().fold(facts[n], |acc, &c| acc / facts[c])
+        };
+        // The rank of `digits` read from a multiset of `left` counts
+        // (those after it excluded from nothing: a prefix's share).
+        let share = |digits: &[usize], left: &mut Vec<usize>| -> Option<u64> {
+            let mut rank = 0;
+            for &d in digits {
+                if left[d] == 0 {
+                    return None;
+                }
+                for v in 0..d {
+                    if left[v] > 0 {
+                        left[v] -= 1;
+                        rank += arrangements(left);
+                        left[v] += 1;
+                    }
+                }
+                left[d] -= 1;
+            }
+            Some(rank)
+        };
+        let table = |len: usize, of_own: bool| -> Vec<u32> {
+            let size = radix.pow(len as u32);
+            (0..size)
+                .map(|code| {
+                    let digits: Vec<usize> = (0..len)
+                        .map(|i| code / radix.pow(i as u32) % radix)
+                        .collect();
+                    let mut left = if of_own {
+                        let mut own = vec![0; radix];
+                        for &d in &digits {
+                            own[d] += 1;
+                        }
+                        own
+                    } else {
+                        tally.clone()
+                    };
+                    if of_own && left.iter().zip(&tally).any(|(o, t)| o > t) {
+                        return 0;
+                    }
+                    share(&digits, &mut left).map_or(0, |r| r as u32)
+                })
+                .collect()
+        };
+        Self {
+            first,
+            base,
+            quad: radix.pow(4),
+            high: table(first, false),
+            low: table(n - first, true),
+        }
+    }
+
+    /// The number of up to eight nibbles, in base colors + 1.
+    #[inline]
+    fn number(&self, nibbles: u64) -> usize {
+        self.base[(nibbles & 0xFFFF) as usize] as usize
+            + self.quad * self.base[((nibbles >> 16) & 0xFFFF) as usize] as usize
+    }
+
+    #[inline]
+    fn rank(&self, packed: u64) -> usize {
+        let bits = 4 * self.first;
+        let head = packed & ((1u64 << bits) - 1);
+        self.high[self.number(head)] as usize + self.low[self.number(packed >> bits)] as usize
+    }
+}
+
 /// A colored table: each abstract state's fewest multi-tile moves to the
 /// goal's.
 pub(crate) struct ColorTable {
     pub(crate) coloring: Coloring,
-    /// Cells of each color, color 1 first (the last is left out of the
-    /// index: its cells are the rest).
-    sizes: Vec<usize>,
-    binomial: [[u64; 17]; 17],
-    /// Per color k, a 1 in nibbles 1 to k: a cell of color k is left
-    /// for every color up to k.
-    raise: [u64; 16],
+    /// The index's two halves.
+    halves: Halves,
     table: Entries,
 }
 
@@ -266,38 +368,12 @@ impl ColorTable {
         })
     }
 
-    /// Where the packed state's entry is: the blank's cell, then each
-    /// color's cells as a combination of the cells left for it (those
-    /// of its color and higher ones), ranked in one pass over the cells
-    /// with 4-bit counters (no popcount: the portable build lacks it).
+    /// Where the packed state's entry is: its rank among the
+    /// arrangements of the goal's colors in lexicographic order (the
+    /// blank the lowest), the sum of two table lookups (see [`Halves`]).
     #[inline]
     pub(crate) fn index(&self, packed: u64) -> usize {
-        let n = self.coloring.color.len();
-        let b = &self.binomial;
-        // Nibble k of `left`: cells so far of colors k and higher; of
-        // `had`: cells so far of color k (at most 15 of either).
-        let (mut left, mut had) = (0u64, 0u64);
-        let mut rank = [0u64; 16];
-        let mut blank = 0;
-        for cell in 0..n {
-            let k = ((packed >> (4 * cell)) & 15) as usize;
-            if k == 0 {
-                blank = cell;
-                continue;
-            }
-            let q = ((left >> (4 * k)) & 15) as usize;
-            let i = ((had >> (4 * k)) & 15) as usize + 1;
-            rank[k] += b[q][i];
-            had += 1 << (4 * k);
-            left += self.raise[k];
-        }
-        let mut cells = n - 1;
-        let mut index = blank as u64;
-        for (k, &size) in self.sizes.iter().enumerate().take(self.sizes.len() - 1) {
-            index = index * b[cells][size] + rank[k + 1];
-            cells -= size;
-        }
-        index as usize
+        self.halves.rank(packed)
     }
 
     /// The packed state's value.
@@ -338,9 +414,7 @@ impl ColorTable {
         let size = Self::entries(coloring) as usize;
         let mut this = Self {
             coloring: coloring.clone(),
-            sizes: coloring.sizes(),
-            binomial: binomials(),
-            raise: raises(),
+            halves: Halves::new(coloring),
             table: Entries::Built(Vec::new()),
         };
         let seen: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(UNSEEN)).collect();
@@ -429,9 +503,7 @@ impl ColorTable {
         let bytes = load_table(path, &Self::header(coloring), len, mapped)?;
         Ok(Self {
             coloring: coloring.clone(),
-            sizes: coloring.sizes(),
-            binomial: binomials(),
-            raise: raises(),
+            halves: Halves::new(coloring),
             table: Entries::Loaded(bytes),
         })
     }
@@ -520,10 +592,8 @@ mod tests {
     fn the_index_is_a_bijection() {
         let coloring = Coloring::within(2, 4, 3, 300);
         let table = ColorTable {
-            sizes: coloring.sizes(),
+            halves: Halves::new(&coloring),
             coloring: coloring.clone(),
-            binomial: binomials(),
-            raise: raises(),
             table: Entries::Built(Vec::new()),
         };
         let size = ColorTable::entries(&coloring) as usize;

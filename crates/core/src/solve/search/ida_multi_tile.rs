@@ -21,6 +21,10 @@ use crate::solve::search::pdb::PdbCache;
 use crate::solve::search::rectangle::BLANK_MARK;
 use crate::stop::{NODE_CHUNK, Stop};
 
+/// The most children a node has: a line's other cells, across and
+/// along (8 on 2×8, 6 on 4×4).
+const MAX_CHILDREN: usize = 16;
+
 /// Moves from the start whose paths are the tasks of one bound.
 const TASK_DEPTH: u32 = 2;
 
@@ -86,6 +90,15 @@ struct Search<'a> {
     /// The least f above the bound met (the next bound).
     next_bound: AtomicU32,
     nodes: AtomicU64,
+}
+
+/// One task's counts, kept apart from the other tasks' until it ends
+/// (a shared counter written at every node bounced between the cores).
+struct Run {
+    task: usize,
+    nodes: u64,
+    /// The least f above the bound met.
+    next_bound: u32,
 }
 
 /// A state along one task's path: tiles by goal cell, the blank, and the
@@ -190,48 +203,58 @@ impl Search<'_> {
     }
 
     /// The heuristic's value of each child of `s` (the moves along an
-    /// axis other than `axis`, in the order `dfs` takes them): all their
+    /// axis other than `axis`, in the order `dfs` takes them), or any
+    /// value above `limit` where it is above it. All the children's
     /// entries are asked for before any is read, so that their cache
-    /// misses (most lookups are) overlap instead of queueing.
+    /// misses (most lookups are) overlap instead of queueing; the
+    /// mirrored ones only for the children the others do not prune.
     #[inline]
-    fn children(&self, s: &State, axis: Option<usize>) -> ([u32; 16], usize) {
-        let mut at = [(0usize, 0usize); 16];
+    fn children(&self, s: &State, axis: Option<usize>, limit: u32) -> [u32; MAX_CHILDREN] {
+        let mut normal = [0usize; MAX_CHILDREN];
+        let mut mirrored = [0u64; MAX_CHILDREN];
         let mut count = 0;
         for way in 0..4 {
             if axis == Some(way / 2) {
                 continue;
             }
-            let (mut cell, mut packed, mut mirrored) = (s.blank, s.packed, s.mirrored);
+            let (mut cell, mut packed, mut flipped) = (s.blank, s.packed, s.mirrored);
             while self.ways[cell][way] != u8::MAX {
                 let from = self.ways[cell][way] as usize;
                 packed = slide(packed, cell, from);
-                let i = self.table.index(packed);
-                self.table.prefetch(i);
-                let j = match &self.mirror {
-                    Some(m) => {
-                        mirrored = slide(mirrored, m[cell] as usize, m[from] as usize);
-                        let j = self.table.index(mirrored);
-                        self.table.prefetch(j);
-                        j
-                    }
-                    None => i,
-                };
-                at[count] = (i, j);
+                normal[count] = self.table.index(packed);
+                self.table.prefetch(normal[count]);
+                if let Some(m) = &self.mirror {
+                    flipped = slide(flipped, m[cell] as usize, m[from] as usize);
+                    mirrored[count] = flipped;
+                }
                 count += 1;
                 cell = from;
             }
         }
-        let mut values = [0u32; 16];
-        for (v, &(i, j)) in values.iter_mut().zip(&at[..count]) {
-            *v = self.table.at(i).max(self.table.at(j)) as u32;
+        let mut values = [0u32; MAX_CHILDREN];
+        for (v, &i) in values.iter_mut().zip(&normal[..count]) {
+            *v = self.table.at(i) as u32;
         }
-        (values, count)
+        if self.mirror.is_some() {
+            let mut again = [usize::MAX; MAX_CHILDREN];
+            for k in 0..count {
+                if values[k] <= limit {
+                    again[k] = self.table.index(mirrored[k]);
+                    self.table.prefetch(again[k]);
+                }
+            }
+            for k in 0..count {
+                if again[k] != usize::MAX {
+                    values[k] = values[k].max(self.table.at(again[k]) as u32);
+                }
+            }
+        }
+        values
     }
 
     /// Depth-first search below `s` (whose heuristic value is `h`) within
     /// `bound` moves in all, `g` made; true when the goal is found
     /// (`path` then leads there).
-    #[allow(clippy::too_many_arguments)] // one task's running state
     fn dfs(
         &self,
         s: &mut State,
@@ -239,25 +262,25 @@ impl Search<'_> {
         bound: u32,
         axis: Option<usize>,
         path: &mut Vec<u8>,
-        task: usize,
-        nodes: &mut u64,
+        run: &mut Run,
     ) -> bool {
         if g + h > bound {
-            self.next_bound.fetch_min(g + h, Ordering::Relaxed);
+            run.next_bound = run.next_bound.min(g + h);
             return false;
         }
         if h == 0 && Self::solved(s) {
             return true;
         }
-        *nodes += 1;
-        if nodes.is_multiple_of(NODE_CHUNK)
-            && (self.found.load(Ordering::Relaxed) < task
+        run.nodes += 1;
+        if run.nodes.is_multiple_of(NODE_CHUNK)
+            && (self.found.load(Ordering::Relaxed) < run.task
                 || self.stop.flagged()
                 || self.stop.nodes.is_some_and(|b| !b.charge(NODE_CHUNK)))
         {
             return false;
         }
-        let (values, _) = self.children(s, axis);
+        // A child's bound left: what its value may be without a prune.
+        let values = self.children(s, axis, bound.saturating_sub(g + 1));
         let mut child = 0;
         for way in 0..4 {
             if axis == Some(way / 2) {
@@ -270,7 +293,12 @@ impl Search<'_> {
                 path.push(from as u8);
                 let h = values[child];
                 child += 1;
-                if self.dfs(s, (g + 1, h), bound, Some(way / 2), path, task, nodes) {
+                if g + 1 + h > bound {
+                    // Pruned here: the step along the line goes on.
+                    run.next_bound = run.next_bound.min(g + 1 + h);
+                    continue;
+                }
+                if self.dfs(s, (g + 1, h), bound, Some(way / 2), path, run) {
                     return true;
                 }
             }
@@ -355,10 +383,17 @@ pub(crate) fn shortest(
                 }
                 let g = multi_tile_length(path, coloring.cols);
                 let mut path = path.clone();
-                let mut nodes = 0;
+                let mut run = Run {
+                    task,
+                    nodes: 0,
+                    next_bound: u32::MAX,
+                };
                 let h = search.h(&s);
-                let found = search.dfs(&mut s, (g, h), bound, *axis, &mut path, task, &mut nodes);
-                search.nodes.fetch_add(nodes, Ordering::Relaxed);
+                let found = search.dfs(&mut s, (g, h), bound, *axis, &mut path, &mut run);
+                search.nodes.fetch_add(run.nodes, Ordering::Relaxed);
+                search
+                    .next_bound
+                    .fetch_min(run.next_bound, Ordering::Relaxed);
                 if found {
                     search.found.fetch_min(task, Ordering::Relaxed);
                 }
