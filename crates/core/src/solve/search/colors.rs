@@ -589,6 +589,45 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::needless_range_loop)] // `way` picks a column of rows that change
+    fn entries_are_the_abstraction_s_own_distances() {
+        // Breadth-first search over the colored arrangements themselves
+        // (vectors of colors, moved by swaps), against every entry.
+        for (rows, cols, blank, max) in [(3, 3, 8, 2_000), (2, 4, 5, 1_000)] {
+            let coloring = Coloring::within(rows, cols, blank, max);
+            let table = ColorTable::build(&coloring, &|_| {}, Stop::default()).unwrap();
+            let ways = straight_ways(rows, cols);
+            let goal = coloring.color.clone();
+            let mut dist = HashMap::from([(goal.clone(), 0u8)]);
+            let mut queue = VecDeque::from([goal]);
+            while let Some(s) = queue.pop_front() {
+                let d = dist[&s];
+                let b = s.iter().position(|&k| k == 0).unwrap();
+                for way in 0..4 {
+                    let (mut at, mut next) = (b, s.clone());
+                    while ways[at][way] != u8::MAX {
+                        let from = ways[at][way] as usize;
+                        next.swap(at, from);
+                        at = from;
+                        if !dist.contains_key(&next) {
+                            dist.insert(next.clone(), d + 1);
+                            queue.push_back(next.clone());
+                        }
+                    }
+                }
+            }
+            assert_eq!(dist.len() as u64, ColorTable::entries(&coloring));
+            for (colors, &d) in &dist {
+                let packed = colors
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |v, (c, &k)| v | u64::from(k) << (4 * c));
+                assert_eq!(table.value(packed), d, "{colors:?}");
+            }
+        }
+    }
+
+    #[test]
     fn the_index_is_a_bijection() {
         let coloring = Coloring::within(2, 4, 3, 300);
         let table = ColorTable {
