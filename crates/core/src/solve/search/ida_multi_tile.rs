@@ -78,6 +78,12 @@ pub(crate) fn table(
     Ok(table)
 }
 
+/// Whether the table of `coloring` is in this process's memory.
+pub(crate) fn in_memory(coloring: &Coloring) -> bool {
+    let tables = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
+    tables.iter().any(|(c, _)| c == coloring)
+}
+
 /// What every task of a search shares.
 struct Search<'a> {
     table: &'a ColorTable,

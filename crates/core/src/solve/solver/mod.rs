@@ -317,9 +317,12 @@ impl<'a> Solver<'a> {
     /// single-tile moves, or (on 2-D boards with one blank) the fewest
     /// multi-tile moves, a row of tiles sliding together counting once.
     /// Shortest in multi-tile moves is searched where breadth-first
-    /// search covers the board (at most two million arrangements);
-    /// elsewhere the answer is the one of single-tile moves, its lower
-    /// bound and optimality said in multi-tile moves. Default:
+    /// search covers the board (at most two million arrangements), and
+    /// by IDA* with a colored table on rectangles of up to 16 cells with
+    /// one blank and distinct tiles (the table counted in
+    /// [`max_table_memory`](Self::max_table_memory)); elsewhere the
+    /// answer is the one of single-tile moves, its lower bound and
+    /// optimality said in multi-tile moves. Default:
     /// [`Metric::SingleTile`].
     ///
     /// ```
@@ -331,6 +334,13 @@ impl<'a> Solver<'a> {
     /// let multi = Solver::new().metric(Metric::MultiTile).solve(&board, &from, &to)?;
     /// assert!(multi.multi_tile_moves() < single.multi_tile_moves());
     /// assert_eq!(multi.lower_bound(), multi.multi_tile_moves().unwrap());
+    /// // 3×4: IDA*, its table (15 MB) within the memory allowed.
+    /// let wide: Board = "3x4".parse()?;
+    /// let from: Arrangement = "5 1 3 4/2 6 7 8/9 0 10 11".parse()?;
+    /// let to = Arrangement::solved(12);
+    /// let mtm = || Solver::new().metric(Metric::MultiTile).optimal(true);
+    /// assert!(mtm().max_table_memory(1 << 20).solve(&wide, &from, &to).is_err());
+    /// assert_eq!(mtm().solve(&wide, &from, &to)?.multi_tile_moves(), Some(6));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -580,12 +590,27 @@ impl<'a> Solver<'a> {
         a: &[Token],
         b: &[Token],
     ) -> Result<Found, SolveError> {
-        use crate::solve::search::colors::Coloring;
+        use crate::solve::search::colors::{ColorTable, Coloring};
         use crate::solve::search::ida_multi_tile;
         use crate::solve::search::rectangle::{path_moves, relabel};
         let (rows, cols) = choice::sides(board, 16, "shortest multi-tile answers are searched")?;
         let (tiles, blank_goal) = relabel(a, b);
         let coloring = Coloring::for_rectangle(rows, cols, blank_goal);
+        // Within the table memory budget, as the pattern databases: a
+        // byte an entry loaded, about three while built (the layers).
+        let _reservation = match self.max_table_memory {
+            Some(max) if !ida_multi_tile::in_memory(&coloring) => {
+                let entries = ColorTable::entries(&coloring);
+                let cached = self
+                    .cache
+                    .as_ref()
+                    .is_some_and(|c| c.file(&ColorTable::file_name(&coloring)).is_file());
+                let needed = if cached { entries } else { 3 * entries };
+                let reserved = crate::solve::search::pdb::reserve(needed, max);
+                Some(reserved.map_err(|taken| Limit::TablesTooBig { needed, taken, max })?)
+            }
+            _ => None,
+        };
         let report = |p: &Progress| self.report(p);
         let table = ida_multi_tile::table(&coloring, self.cache.as_ref(), &report, self.stop())?;
         let started = Instant::now();
