@@ -356,5 +356,10 @@ def test_the_multi_tile_metric():
     assert multi.optimal
     with pytest.raises(ValueError, match="not a metric"):
         npuzzle.solve("3x3", "8 2 0/4 6 1/3 7 5", metric="moves")
+    # Rectangles of up to 16 cells: IDA* in multi-tile moves (a 15 MB table on 3x4).
+    wide = npuzzle.solve("3x4", "5 1 3 4/2 6 7 8/9 0 10 11", optimal=True, metric="mtm")
+    assert (wide.multi_tile_moves, wide.lower_bound, wide.optimal) == (6, 6, True)
+    # Past them a shortest answer in multi-tile moves is refused.
     with pytest.raises(npuzzle.Unsupported):
-        npuzzle.solve("4x4", "1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12", optimal=True, metric="mtm")
+        npuzzle.solve("3x6", "1 2 3 4 5 6/7 8 9 10 0 11/13 14 15 16 17 12", optimal=True,
+                      metric="mtm")
