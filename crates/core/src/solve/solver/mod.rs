@@ -582,75 +582,61 @@ impl<'a> Solver<'a> {
 
     /// A solution with the fewest multi-tile moves by IDA* on a rectangle
     /// of at most 16 cells with one blank and distinct tiles, its colored
-    /// table from this process's memory or built (reported as a table
-    /// build).
+    /// table from this process's memory, the cache, or built (reported as
+    /// a table build).
     fn shortest_multi_tile(
         &self,
         board: &Board,
         a: &[Token],
         b: &[Token],
     ) -> Result<Found, SolveError> {
-        use crate::solve::search::colors::{ColorTable, Coloring};
         use crate::solve::search::ida_multi_tile;
         use crate::solve::search::rectangle::{path_moves, relabel};
-        let (rows, cols) = choice::sides(board, 16, "shortest multi-tile answers are searched")?;
+        let (rows, cols) = choice::sides(
+            board,
+            choice::SMALL_TABLES_UP_TO,
+            "shortest multi-tile answers are searched",
+        )?;
         let (tiles, blank_goal) = relabel(a, b);
-        let coloring = Coloring::for_rectangle(rows, cols, blank_goal);
-        // Within the table memory budget, as the pattern databases: a
-        // byte an entry loaded, about three while built (the layers).
-        let _reservation = match self.max_table_memory {
-            Some(max) if !ida_multi_tile::in_memory(&coloring) => {
-                let entries = ColorTable::entries(&coloring);
-                let cached = self
-                    .cache
-                    .as_ref()
-                    .is_some_and(|c| c.file(&ColorTable::file_name(&coloring)).is_file());
-                let needed = if cached { entries } else { 3 * entries };
-                let reserved = crate::solve::search::pdb::reserve(needed, max);
-                Some(reserved.map_err(|taken| Limit::TablesTooBig { needed, taken, max })?)
-            }
-            _ => None,
-        };
-        let report = |p: &Progress| self.report(p);
-        let table = ida_multi_tile::table(&coloring, self.cache.as_ref(), &report, self.stop())?;
-        let started = Instant::now();
-        let budget = (self.time_limit.is_some() || self.max_nodes.is_some())
-            .then(|| NodeBudget::new(self.max_nodes, self.time_limit.map(|t| started + t)));
-        let stop = match &budget {
-            Some(budget) => self.stop().counting(budget),
-            None => self.stop(),
-        };
+        let table = self.colored_table(rows, cols, blank_goal)?;
+        let budget = self.node_budget();
         let mut lower_bound = 0u64;
         let mut log = |bound: u32, nodes| {
             lower_bound = bound as u64 + 1;
             self.report(&Progress::Searching { bound, nodes });
         };
-        match ida_multi_tile::shortest(&table, &tiles, stop, &mut log) {
+        match ida_multi_tile::shortest(&table, &tiles, self.stop_within(&budget), &mut log) {
             Some((path, nodes)) => Ok(Found {
                 moves: path_moves(&path),
                 optimal: true,
                 nodes,
             }),
-            None if budget.as_ref().is_some_and(NodeBudget::is_spent) => {
-                Err(SolveError::LimitReached {
-                    lower_bound,
-                    nodes: budget.as_ref().map_or(0, NodeBudget::counted),
-                })
-            }
-            None => Err(SolveError::Cancelled),
+            None => Err(unfinished(budget.as_ref(), lower_bound, 0)),
+        }
+    }
+
+    /// The node budget of a shortest search, where
+    /// [`time_limit`](Self::time_limit) or [`max_nodes`](Self::max_nodes)
+    /// set one (the time counted from now).
+    fn node_budget(&self) -> Option<NodeBudget> {
+        let started = Instant::now();
+        (self.time_limit.is_some() || self.max_nodes.is_some())
+            .then(|| NodeBudget::new(self.max_nodes, self.time_limit.map(|t| started + t)))
+    }
+
+    /// What stops a search: this solver's flag, and `budget` where there
+    /// is one.
+    fn stop_within<'s>(&'s self, budget: &'s Option<NodeBudget>) -> Stop<'s> {
+        match budget {
+            Some(budget) => self.stop().counting(budget),
+            None => self.stop(),
         }
     }
 
     /// A shortest solution by IDA* on a rectangle with one blank.
     fn shortest(&self, board: &Board, a: &[Token], b: &[Token]) -> Result<Found, SolveError> {
         let (heuristic, tiles) = self.heuristic(board, a, b)?;
-        let started = Instant::now();
-        let budget = (self.time_limit.is_some() || self.max_nodes.is_some())
-            .then(|| NodeBudget::new(self.max_nodes, self.time_limit.map(|t| started + t)));
-        let stop = match &budget {
-            Some(budget) => self.stop().counting(budget),
-            None => self.stop(),
-        };
+        let budget = self.node_budget();
         // What the search rules out: the start's heuristic, then every
         // length up to each bound searched through (the next length of the
         // solutions' parity is two more).
@@ -661,18 +647,8 @@ impl<'a> Solver<'a> {
             lower_bound = lower_bound.max(bound as u64 + 2);
             self.report(&Progress::Searching { bound, nodes });
         };
-        let found = ida::ida_star_logged(&heuristic, &tiles, stop, &mut log);
-        match found {
-            Some(found) => Ok(found),
-            None if budget.as_ref().is_some_and(NodeBudget::is_spent) => {
-                let counted = budget.as_ref().map_or(0, NodeBudget::counted);
-                Err(SolveError::LimitReached {
-                    lower_bound,
-                    nodes: nodes.max(counted),
-                })
-            }
-            None => Err(SolveError::Cancelled),
-        }
+        let found = ida::ida_star_logged(&heuristic, &tiles, self.stop_within(&budget), &mut log);
+        found.ok_or_else(|| unfinished(budget.as_ref(), lower_bound, nodes))
     }
 
     /// A shortest-path search of `from` → `to` made ready to be split
@@ -720,6 +696,19 @@ impl<'a> Solver<'a> {
             to.clone(),
             self.cancel.clone(),
         ))
+    }
+}
+
+/// Why a shortest search ended without an answer: its `budget` spent
+/// (with what it ruled out, `lower_bound`, and the nodes it counted, at
+/// least `nodes`), else the cancel flag.
+fn unfinished(budget: Option<&NodeBudget>, lower_bound: u64, nodes: u64) -> SolveError {
+    match budget.filter(|b| b.is_spent()) {
+        Some(budget) => SolveError::LimitReached {
+            lower_bound,
+            nodes: nodes.max(budget.counted()),
+        },
+        None => SolveError::Cancelled,
     }
 }
 

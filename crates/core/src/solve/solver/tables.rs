@@ -4,12 +4,14 @@
 //! them ahead of time ([`Solver::prepare`]).
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::arrangement::{Token, all_distinct};
 use crate::board::{Board, Cell};
 use crate::solve::error::{Limit, SolveError};
 use crate::solve::progress::Progress;
+use crate::solve::search::colors::{ColorTable, Coloring};
 use crate::solve::search::ida_multi_tile;
 use crate::solve::search::pdb::{self, Pattern};
 use crate::solve::search::rectangle::{self, Heuristic, Rectangle};
@@ -122,12 +124,7 @@ impl Solver<'_> {
         let max = self.pattern_tiles.unwrap_or_else(|| {
             let strong = rectangle::default_max_tiles(rect);
             let small = rectangle::small_max_tiles(rect);
-            let patterns = |tiles| -> Vec<Pattern> {
-                rectangle::partition(rect, blank_goal, tiles)
-                    .into_iter()
-                    .map(|cells| pattern(rect, cells, blank_goal))
-                    .collect()
-            };
+            let patterns = |tiles| patterns(rect, blank_goal, tiles);
             let at_hand =
                 |set: &[Pattern]| set.iter().all(|p| pdb::at_hand(p, self.cache.as_ref()));
             // The strongest set where it is built and fits the budget:
@@ -183,11 +180,7 @@ impl Solver<'_> {
         // build fits the memory budget (7-8 on 4×4: about 11 minutes and
         // 4.4 GB at the peak on 2 cores), the strong one otherwise.
         let fits = |tiles: &usize| {
-            let set: Vec<Pattern> = rectangle::partition(&rect, blank as u8, *tiles)
-                .into_iter()
-                .map(|cells| pattern(&rect, cells, blank as u8))
-                .collect();
-            let need = pdb::build_memory(&set);
+            let need = pdb::build_memory(&patterns(&rect, blank as u8, *tiles));
             self.max_table_memory.is_none_or(|max| need <= max)
         };
         let strong = Solver {
@@ -223,20 +216,50 @@ impl Solver<'_> {
     /// [`prepare`](Self::prepare) in multi-tile moves: the colored table
     /// of shortest multi-tile answers on a rectangle of up to 16 cells.
     fn prepare_colored(&self, board: &Board, blank: Cell) -> Result<Vec<Table>, SolveError> {
-        use crate::solve::search::colors::{ColorTable, Coloring};
         let (rows, cols) = sides(board, SMALL_TABLES_UP_TO, "multi-tile tables are built")?;
         let started = Instant::now();
-        let coloring = Coloring::for_rectangle(rows, cols, blank as u8);
-        let report = |p: &Progress| self.report(p);
-        let table = ida_multi_tile::table(&coloring, self.cache.as_ref(), &report, self.stop())?;
+        let table = self.colored_table(rows, cols, blank as u8)?;
         Ok(vec![Table {
             file: self
                 .cache
                 .as_ref()
                 .map(|c| c.file(&ColorTable::file_name(&table.coloring))),
-            entries: ColorTable::entries(&coloring) as usize,
+            entries: ColorTable::entries(&table.coloring) as usize,
             elapsed: started.elapsed(),
         }])
+    }
+
+    /// The colored table of multi-tile searches on `rows` × `cols` with the
+    /// blank's goal on `blank_goal`: from this process's memory, the cache
+    /// or built, within [`max_table_memory`](Self::max_table_memory) as
+    /// the pattern databases are (a byte an entry loaded, about three
+    /// while built: the layers).
+    ///
+    /// # Errors
+    /// [`Limit::TablesTooBig`] past the budget, [`SolveError::Cancelled`]
+    /// when the build is stopped.
+    pub(super) fn colored_table(
+        &self,
+        rows: usize,
+        cols: usize,
+        blank_goal: u8,
+    ) -> Result<Arc<ColorTable>, SolveError> {
+        let coloring = Coloring::for_rectangle(rows, cols, blank_goal);
+        let _reservation = match self.max_table_memory {
+            Some(max) if !ida_multi_tile::in_memory(&coloring) => {
+                let entries = ColorTable::entries(&coloring);
+                let cached = self
+                    .cache
+                    .as_ref()
+                    .is_some_and(|c| c.file(&ColorTable::file_name(&coloring)).is_file());
+                let needed = if cached { entries } else { 3 * entries };
+                let reserved = pdb::reserve(needed, max);
+                Some(reserved.map_err(|taken| Limit::TablesTooBig { needed, taken, max })?)
+            }
+            _ => None,
+        };
+        let report = |p: &Progress| self.report(p);
+        ida_multi_tile::table(&coloring, self.cache.as_ref(), &report, self.stop())
     }
 }
 
@@ -250,6 +273,15 @@ pub struct Table {
     pub entries: usize,
     /// The time it took to load or build.
     pub elapsed: Duration,
+}
+
+/// The patterns of the partition of `rect` into tables of at most
+/// `tiles` tiles, the blank's goal on `blank`.
+fn patterns(rect: &Rectangle, blank: u8, tiles: usize) -> Vec<Pattern> {
+    rectangle::partition(rect, blank, tiles)
+        .into_iter()
+        .map(|cells| pattern(rect, cells, blank))
+        .collect()
 }
 
 fn pattern(rect: &Rectangle, cells: Vec<u8>, blank: u8) -> Pattern {
