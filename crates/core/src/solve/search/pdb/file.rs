@@ -40,18 +40,37 @@ pub(super) const TEMP_SUFFIX: &str = ".tmp";
 /// 4: eight region slots of 3 bits.
 const VERSION: u32 = 4;
 
-/// The file header: magic, version, shape, pattern cells, the blank's
-/// goal cell, entries.
+/// The file header of a pattern database: magic, version, shape, pattern
+/// cells, the blank's goal cell, entries.
 fn header(pattern: &Pattern) -> Vec<u8> {
+    header_of(
+        (pattern.rows, pattern.cols),
+        pattern.cells.len() as u8,
+        &pattern.cells,
+        pattern.blank,
+        pattern.placements() as u64,
+    )
+}
+
+/// A table file's header: magic, version, shape, `kind` (a pattern's
+/// tile count, or 255 for a colored table), `cells` (the pattern's goal
+/// cells, or each goal cell's color), the blank's goal cell, entries.
+fn header_of(
+    (rows, cols): (usize, usize),
+    kind: u8,
+    cells: &[u8],
+    blank: u8,
+    entries: u64,
+) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(64);
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&VERSION.to_le_bytes());
-    bytes.push(pattern.rows as u8);
-    bytes.push(pattern.cols as u8);
-    bytes.push(pattern.cells.len() as u8);
-    bytes.extend_from_slice(&pattern.cells);
-    bytes.push(pattern.blank);
-    bytes.extend_from_slice(&(pattern.placements() as u64).to_le_bytes());
+    bytes.push(rows as u8);
+    bytes.push(cols as u8);
+    bytes.push(kind);
+    bytes.extend_from_slice(cells);
+    bytes.push(blank);
+    bytes.extend_from_slice(&entries.to_le_bytes());
     bytes
 }
 
@@ -254,24 +273,15 @@ pub(crate) fn colored_header(
     colors: &[u8],
     entries: u64,
 ) -> Vec<u8> {
-    let mut bytes = Vec::with_capacity(64);
-    bytes.extend_from_slice(MAGIC);
-    bytes.extend_from_slice(&VERSION.to_le_bytes());
-    bytes.push(rows as u8);
-    bytes.push(cols as u8);
-    bytes.push(u8::MAX);
-    bytes.extend_from_slice(colors);
-    bytes.push(blank);
-    bytes.extend_from_slice(&entries.to_le_bytes());
-    bytes
+    header_of((rows, cols), u8::MAX, colors, blank, entries)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn save_and_load_round_trip_and_detect_damage() {
+    /// A database of two tiles of a 2×3 board, the blank's goal first.
+    fn two_tiles_on_2x3() -> (Pattern, PatternDb) {
         let pattern = Pattern {
             rows: 2,
             cols: 3,
@@ -281,6 +291,12 @@ mod tests {
         let db = PatternDb::build(&pattern, &|_| {}, crate::stop::Stop::default())
             .unwrap()
             .unwrap();
+        (pattern, db)
+    }
+
+    #[test]
+    fn save_and_load_round_trip_and_detect_damage() {
+        let (pattern, db) = two_tiles_on_2x3();
         assert_eq!(db.lookup(&[1, 2], 0), 0);
         // Swapping two tiles of a 2×3 board's top row: Manhattan distance
         // and the linear conflict say 4, but the blank cannot get around
@@ -350,15 +366,7 @@ mod tests {
 
     #[test]
     fn a_mapped_table_is_checked_once_until_its_file_changes() {
-        let pattern = Pattern {
-            rows: 2,
-            cols: 3,
-            cells: vec![1, 2],
-            blank: 0,
-        };
-        let db = PatternDb::build(&pattern, &|_| {}, crate::stop::Stop::default())
-            .unwrap()
-            .unwrap();
+        let (pattern, db) = two_tiles_on_2x3();
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(pattern.file_name());
         db.save(&path).unwrap();

@@ -128,10 +128,12 @@ fn fill_page_cache(map: &memmap2::Mmap, file: &std::fs::File) {
         .step_by(CHUNK)
         .filter(|&at| !there(at))
         .collect();
-    let mut buffer = Vec::new();
+    if missing.is_empty() {
+        return;
+    }
+    let mut buffer = vec![0u8; CHUNK];
     for at in missing {
         let end = map.len().min(at + CHUNK);
-        buffer.resize(CHUNK, 0);
         if file
             .read_exact_at(&mut buffer[..end - at], at as u64)
             .is_err()
