@@ -539,19 +539,17 @@ mod tests {
     use super::*;
     use std::collections::{HashMap, VecDeque};
 
-    /// Every arrangement's fewest multi-tile moves to the goal (tiles on
-    /// their goal cells), by breadth-first search over whole states.
+    /// Every arrangement's fewest multi-tile moves to `goal` (a vector of
+    /// labels, `blank` the blank's), by breadth-first search over whole
+    /// vectors moved by swaps.
     #[allow(clippy::needless_range_loop)] // `way` picks a column of rows that change
-    fn exact(rows: usize, cols: usize, blank: u8) -> HashMap<Vec<u8>, u8> {
+    fn distances(rows: usize, cols: usize, goal: Vec<u8>, blank: u8) -> HashMap<Vec<u8>, u8> {
         let ways = straight_ways(rows, cols);
-        let goal: Vec<u8> = (0..(rows * cols) as u8)
-            .map(|c| if c == blank { BLANK_MARK } else { c })
-            .collect();
         let mut dist = HashMap::from([(goal.clone(), 0u8)]);
         let mut queue = VecDeque::from([goal]);
         while let Some(s) = queue.pop_front() {
             let d = dist[&s];
-            let b = s.iter().position(|&t| t == BLANK_MARK).unwrap();
+            let b = s.iter().position(|&t| t == blank).unwrap();
             for way in 0..4 {
                 let (mut at, mut next) = (b, s.clone());
                 while ways[at][way] != u8::MAX {
@@ -566,6 +564,15 @@ mod tests {
             }
         }
         dist
+    }
+
+    /// [`distances`] of the arrangements of distinct tiles (goal cells,
+    /// [`BLANK_MARK`] the blank) to the tiles on their goal cells.
+    fn exact(rows: usize, cols: usize, blank: u8) -> HashMap<Vec<u8>, u8> {
+        let goal = (0..(rows * cols) as u8)
+            .map(|c| if c == blank { BLANK_MARK } else { c })
+            .collect();
+        distances(rows, cols, goal, BLANK_MARK)
     }
 
     #[test]
@@ -589,33 +596,13 @@ mod tests {
     }
 
     #[test]
-    #[allow(clippy::needless_range_loop)] // `way` picks a column of rows that change
     fn entries_are_the_abstraction_s_own_distances() {
         // Breadth-first search over the colored arrangements themselves
         // (vectors of colors, moved by swaps), against every entry.
         for (rows, cols, blank, max) in [(3, 3, 8, 2_000), (2, 4, 5, 1_000)] {
             let coloring = Coloring::within(rows, cols, blank, max);
             let table = ColorTable::build(&coloring, &|_| {}, Stop::default()).unwrap();
-            let ways = straight_ways(rows, cols);
-            let goal = coloring.color.clone();
-            let mut dist = HashMap::from([(goal.clone(), 0u8)]);
-            let mut queue = VecDeque::from([goal]);
-            while let Some(s) = queue.pop_front() {
-                let d = dist[&s];
-                let b = s.iter().position(|&k| k == 0).unwrap();
-                for way in 0..4 {
-                    let (mut at, mut next) = (b, s.clone());
-                    while ways[at][way] != u8::MAX {
-                        let from = ways[at][way] as usize;
-                        next.swap(at, from);
-                        at = from;
-                        if !dist.contains_key(&next) {
-                            dist.insert(next.clone(), d + 1);
-                            queue.push_back(next.clone());
-                        }
-                    }
-                }
-            }
+            let dist = distances(rows, cols, coloring.color.clone(), 0);
             assert_eq!(dist.len() as u64, ColorTable::entries(&coloring));
             for (colors, &d) in &dist {
                 let packed = colors
