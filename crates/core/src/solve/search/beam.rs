@@ -1,15 +1,17 @@
 //! Beam search over whole arrangements: the near-shortest answers of
-//! 6×6 to 7×7, where one weighted A* search is out of reach and the line
-//! reduction (which ignores every tile but the few it places) spends
-//! moves on tiles it later has to bring back.
+//! 6×6 to 7×7 (and of the last 7×7 of bigger boards), where one weighted
+//! A* search is out of reach and the line reduction (which ignores every
+//! tile but the few it places) spends moves on tiles it later has to
+//! bring back.
 //!
 //! Each layer keeps the `width` arrangements with the lowest estimate
-//! among the children of the last layer, arrangements seen before
-//! dropped, until one is the goal. The estimate is Manhattan distance
-//! plus linear conflicts (kept move by move), or where the caller hands
-//! tables, the larger of that and the tables' sum. The children's
-//! estimates are made on all cores, in an order that does not depend on
-//! them. The layers' depth is the length, so the first goal found is the
+//! among the children of the last layer, arrangements kept lately (see
+//! [`Recent`]) and repeats dropped, until one is the goal. The estimate
+//! is Manhattan distance plus linear conflicts, or where the caller
+//! hands tables, the larger of that and the tables' sum, both kept move
+//! by move (the tables by parts: a child costs one lookup). The
+//! children's estimates are made on all cores, in an order that does
+//! not depend on them. The layers' depth is the length, so the first goal found is the
 //! shortest the beam saw; nothing is proven about it (the caller reports
 //! the heuristic's lower bound). Measured on 6×6 and 7×7 scrambles, it
 //! is 10–20% shorter than the line reduction, and compact 4-tile tables
@@ -20,19 +22,31 @@ use rustc_hash::FxHashSet;
 
 use crate::arrangement::Token;
 use crate::moves::Move;
-use crate::solve::search::rectangle::{self, BLANK_MARK, Heuristic, Rectangle, line_conflicts};
+use crate::solve::search::prefetch::prefetch;
+use crate::solve::search::rectangle::{
+    self, BLANK_MARK, Heuristic, PatternValues, Rectangle, line_conflicts,
+};
 use crate::stop::Stop;
+
+/// The most databases whose values a beam keeps node by node: the 4-tile
+/// compact partition of 7×7 has 12.
+const PARTS: usize = 16;
 
 /// One arrangement of a layer: the goal cell of the tile on each cell
 /// (`BLANK_MARK` on the blank, as `rectangle::relabel` writes them), the
+/// cell of each tile by its goal (the blank's at the blank's goal), the
 /// blank's cell, its estimate (the larger of Manhattan distance with
-/// linear conflicts, kept move by move in `mdlc`, and the tables') and
-/// hash.
+/// linear conflicts, kept move by move in `mdlc`, and the tables', kept
+/// by parts in `parts`) and hash. Fixed arrays: a child is a copy, not
+/// an allocation.
+#[derive(Clone)]
 struct Node {
-    tiles: Vec<u8>,
+    tiles: [u8; 64],
+    place: [u8; 64],
     blank: u8,
     h: u32,
     mdlc: u32,
+    parts: Option<PatternValues<PARTS>>,
     hash: u64,
 }
 
@@ -51,13 +65,25 @@ pub(crate) fn search(
     stop: Stop,
 ) -> Option<(Vec<Move>, u64)> {
     let rect = Rectangle::new(rows, cols);
-    let estimate = |mdlc: u32, tiles: &[u8]| match tables {
-        Some(tables) => mdlc.max(tables.value(tiles)),
+    let n = rows * cols;
+    let (start, blank_goal) = rectangle::relabel(a, b);
+    let blank = start.iter().position(|&t| t == BLANK_MARK)? as u8;
+    let mut tiles = [0u8; 64];
+    tiles[..n].copy_from_slice(&start);
+    let mut place = [0u8; 64];
+    for (cell, &t) in start.iter().enumerate() {
+        place[if t == BLANK_MARK { blank_goal } else { t } as usize] = cell as u8;
+    }
+    // The tables' value kept by parts where there are few enough of
+    // them, else looked up whole.
+    let parts = tables.and_then(|tables| tables.pattern_values::<PARTS>(&place[..n], blank));
+    let estimate = |mdlc: u32, tiles: &[u8], parts: Option<&PatternValues<PARTS>>| match tables {
+        Some(tables) => mdlc.max(match parts {
+            Some(parts) => tables.total(parts),
+            None => tables.value(&tiles[..n]),
+        }),
         None => mdlc,
     };
-    let n = rows * cols;
-    let (tiles, blank_goal) = rectangle::relabel(a, b);
-    let blank = tiles.iter().position(|&t| t == BLANK_MARK)? as u8;
     // Zobrist keys: one per (cell, goal cell or blank).
     let keys: Vec<u64> = (0..n * (n + 1))
         .map(|i| {
@@ -70,19 +96,21 @@ pub(crate) fn search(
     let key = |cell: usize, tile: u8| {
         keys[cell * (n + 1) + if tile == BLANK_MARK { n } else { tile as usize }]
     };
-    let hash = tiles.iter().enumerate().fold(0, |h, (c, &t)| h ^ key(c, t));
-    let mdlc = Heuristic::manhattan(&rect, blank_goal).value(&tiles);
+    let hash = start.iter().enumerate().fold(0, |h, (c, &t)| h ^ key(c, t));
+    let mdlc = Heuristic::manhattan(&rect, blank_goal).value(&start);
     let mut layer = vec![Node {
-        h: estimate(mdlc, &tiles),
+        h: estimate(mdlc, &tiles, parts.as_ref()),
         tiles,
+        place,
         blank,
         mdlc,
+        parts,
         hash,
     }];
     // For each layer after the first: (parent's index, blank's cell).
     let mut history: Vec<Vec<(u32, u8)>> = Vec::new();
-    let mut seen = FxHashSet::default();
-    seen.insert(hash);
+    let mut kept = Recent::new(width);
+    kept.insert(hash);
     let mut expanded = 0u64;
     let end = loop {
         if let Some(i) = layer.iter().position(|node| node.h == 0) {
@@ -92,44 +120,65 @@ pub(crate) fn search(
             return None;
         }
         expanded += layer.len() as u64;
-        // The children not seen before, in order (cheap: a hash each),
-        // then their arrangements and estimates on all cores, in the
-        // same order, so that the answer does not depend on the cores.
-        let mut children: Vec<(u32, u8, u64)> = Vec::new();
-        for (index, node) in layer.iter().enumerate() {
-            let b = node.blank as usize;
-            let (r, k) = (b / cols, b % cols);
-            let around = [
-                (r > 0).then(|| b - cols),
-                (r + 1 < rows).then(|| b + cols),
-                (k > 0).then(|| b - 1),
-                (k + 1 < cols).then(|| b + 1),
-            ];
-            for c in around.into_iter().flatten() {
-                let t = node.tiles[c];
-                let hash =
-                    node.hash ^ key(c, t) ^ key(b, BLANK_MARK) ^ key(b, t) ^ key(c, BLANK_MARK);
-                if seen.insert(hash) {
-                    children.push((index as u32, c as u8, hash));
+        // The children not kept in a layer before, in order: their
+        // hashes (cheap), those of kept arrangements dropped on all cores
+        // (the set is big, each look a miss of the cache), repeats within
+        // the layer dropped in order. Then their arrangements and
+        // estimates on all cores, in the same order, so that the answer
+        // does not depend on the cores.
+        let (kept_now, key) = (&kept, &key);
+        let candidates: Vec<(u32, u8, u64)> = layer
+            .par_iter()
+            .enumerate()
+            .with_min_len(256)
+            .flat_map_iter(|(index, node)| {
+                let b = node.blank as usize;
+                let mut children = [(0u32, 0u8, 0u64); 4];
+                let around = &rect.neighbours[b];
+                for (child, &c) in children.iter_mut().zip(around) {
+                    let c = c as usize;
+                    let t = node.tiles[c];
+                    let hash =
+                        node.hash ^ key(c, t) ^ key(b, BLANK_MARK) ^ key(b, t) ^ key(c, BLANK_MARK);
+                    // All fetched before any is looked at.
+                    kept_now.prefetch(hash);
+                    *child = (index as u32, c as u8, hash);
                 }
-            }
-        }
+                children
+                    .into_iter()
+                    .take(around.len())
+                    .filter(|&(_, _, hash)| !kept_now.contains(hash))
+            })
+            .collect();
+        let mut in_layer = FxHashSet::default();
+        in_layer.reserve(candidates.len());
+        let children: Vec<(u32, u8, u64)> = candidates
+            .into_iter()
+            .filter(|&(_, _, hash)| in_layer.insert(hash))
+            .collect();
         let mut next: Vec<(Node, u32)> = children
             .par_iter()
             .with_min_len(256)
             .map(|&(index, c, hash)| {
                 let node = &layer[index as usize];
                 let (b, c) = (node.blank as usize, c as usize);
-                let mut tiles = node.tiles.clone();
-                tiles.swap(b, c);
-                let mdlc = after_move(&rect, node.mdlc, &node.tiles, &tiles, c, b);
-                let child = Node {
-                    h: estimate(mdlc, &tiles),
-                    tiles,
-                    blank: c as u8,
-                    mdlc,
-                    hash,
+                let t = node.tiles[c];
+                let parts = match (tables, node.parts.as_ref()) {
+                    (Some(tables), Some(parts)) => {
+                        Some(tables.parts_after(parts, &node.place[..n], t, c as u8, b as u8))
+                    }
+                    _ => None,
                 };
+                let mut child = node.clone();
+                child.tiles.swap(b, c);
+                child.place[t as usize] = b as u8;
+                child.place[blank_goal as usize] = c as u8;
+                child.mdlc =
+                    after_move(&rect, node.mdlc, &node.tiles[..n], &child.tiles[..n], c, b);
+                child.h = estimate(child.mdlc, &child.tiles, parts.as_ref());
+                child.parts = parts;
+                child.blank = c as u8;
+                child.hash = hash;
                 (child, index)
             })
             .collect();
@@ -139,6 +188,9 @@ pub(crate) fn search(
         if next.len() > width {
             next.select_nth_unstable_by_key(width, |(node, _)| node.h);
             next.truncate(width);
+        }
+        for (node, _) in &next {
+            kept.insert(node.hash);
         }
         history.push(
             next.iter()
@@ -160,10 +212,51 @@ pub(crate) fn search(
     Some((rectangle::path_moves(&path), expanded))
 }
 
+/// The arrangements the beam kept lately, by hash: a table indexed by
+/// the hash's low bits, each slot holding the last hash put there, of
+/// at least 2^20 slots and 64 layers of the beam. A hash found was
+/// kept (its slot and 32 more bits match: a false match, which drops a
+/// child, comes once in 4 × 10^9 looks); one not
+/// found may have been overwritten since, and only an arrangement kept
+/// many layers ago comes back that way (a cycle of the puzzle is 12
+/// moves at least, most repeats undo the last move). One look, one miss
+/// of the cache at most: a set of every arrangement ever kept grew to
+/// hundreds of MB on 7×7 and its looks took a third of the time.
+struct Recent {
+    /// The hash's high half (its low bits are the slot).
+    slots: Vec<u32>,
+    mask: usize,
+}
+
+impl Recent {
+    fn new(width: usize) -> Self {
+        let size = (width.saturating_mul(64))
+            .clamp(1 << 20, 1 << 26)
+            .next_power_of_two();
+        Self {
+            slots: vec![0; size],
+            mask: size - 1,
+        }
+    }
+
+    fn insert(&mut self, hash: u64) {
+        self.slots[hash as usize & self.mask] = (hash >> 32) as u32;
+    }
+
+    fn contains(&self, hash: u64) -> bool {
+        self.slots[hash as usize & self.mask] == (hash >> 32) as u32
+    }
+
+    fn prefetch(&self, hash: u64) {
+        prefetch(&self.slots, hash as usize & self.mask);
+    }
+}
+
 /// The Manhattan distance plus linear conflicts `h` of `before`, updated
 /// for `after`, where the tile on `from` slid to `to`: one step of
-/// Manhattan distance, and the conflicts of the two lines across the
-/// move (a move along a row changes two columns, and the other way).
+/// Manhattan distance, and the conflicts of the line across the move
+/// that holds the tile's goal, where one does (a move along a row
+/// changes two columns, and the other way).
 fn after_move(
     rect: &Rectangle,
     h: u32,
@@ -175,15 +268,23 @@ fn after_move(
     let goal = after[to];
     let nearer = rect.distance(to as u8, goal) < rect.distance(from as u8, goal);
     let mut h = if nearer { h - 1 } else { h + 1 };
-    let along_row = from / rect.cols == to / rect.cols;
-    for cell in [from, to] {
-        let line = if along_row {
-            cell % rect.cols
+    let along_row = rect.row(from as u8) == rect.row(to as u8);
+    // A line's conflicts are among the tiles whose goal is in it: they
+    // change only on the line across the move that holds the tile's goal
+    // (if either does).
+    let line_of = |cell: u8| {
+        if along_row {
+            rect.col(cell)
         } else {
-            cell / rect.cols
-        };
-        h = h + line_conflicts(rect, after, !along_row, line)
-            - line_conflicts(rect, before, !along_row, line);
+            rect.row(cell)
+        }
+    };
+    for cell in [from, to] {
+        let line = line_of(cell as u8);
+        if line == line_of(goal) {
+            h = h + line_conflicts(rect, after, !along_row, line)
+                - line_conflicts(rect, before, !along_row, line);
+        }
     }
     h
 }
@@ -203,7 +304,13 @@ mod tests {
         let mut before = tiles;
         let mut h = whole.value(&before);
         let mut blank = 3;
-        for to in [7, 6, 2, 1, 5, 9, 10, 11, 7] {
+        let mut x = 99u64;
+        for _ in 0..5000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let around = &rect.neighbours[blank];
+            let to = around[x as usize % around.len()] as usize;
             let mut after = before.clone();
             after.swap(blank, to);
             h = after_move(&rect, h, &before, &after, to, blank);
@@ -242,6 +349,34 @@ mod tests {
         let (tiles, blank_goal) = rectangle::relabel(&a, &b);
         let estimate = Heuristic::manhattan(&Rectangle::new(6, 6), blank_goal).value(&tiles);
         assert!(moves.len() as u32 >= estimate);
+    }
+
+    /// With tables, kept by parts child by child: the answer replays to
+    /// the goal and is no shorter than the tables' estimate of the start.
+    #[test]
+    fn a_beam_guided_by_tables_answers() {
+        use crate::solve::search::pdb::{self, Pattern};
+        let rect = Rectangle::new(4, 4);
+        let dbs = [[0u8, 1, 2, 3, 4], [5, 6, 7, 8, 9], [10, 11, 12, 13, 14]]
+            .iter()
+            .map(|cells| {
+                let pattern = Pattern {
+                    rows: 4,
+                    cols: 4,
+                    cells: cells.to_vec(),
+                    blank: 15,
+                };
+                pdb::shared(&pattern, None, &|_| {}, Stop::default()).expect("a small table")
+            })
+            .collect();
+        let tables = Heuristic::from_databases(&rect, 15, dbs);
+        let b: Vec<Token> = (1..16).chain([0]).collect();
+        let a: Vec<Token> = vec![15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2, 0];
+        let (moves, _) =
+            search(4, 4, &a, &b, 2000, Some(&tables), Stop::default()).expect("a solution");
+        assert_eq!(played(&a, &moves), b);
+        let (tiles, _) = rectangle::relabel(&a, &b);
+        assert!(moves.len() as u32 >= tables.value(&tiles));
     }
 
     #[test]

@@ -392,15 +392,7 @@ impl ColorTable {
     /// lookup.
     #[inline]
     pub(crate) fn prefetch(&self, index: usize) {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(entry) = self.table.get(index) {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            // SAFETY: a prefetch never faults and reads nothing the program
-            // sees; the address is within the table.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(entry).cast()) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = index;
+        crate::solve::search::prefetch::prefetch(&self.table, index);
     }
 
     /// Builds the table by breadth-first search backwards from the goal

@@ -16,6 +16,7 @@
 //! - `beam`: beam search over whole arrangements (6×6 to 7×7), which
 //!   proves nothing of its answer;
 //! - `pdb`: the pattern databases, built, stored and cached;
+//! - `prefetch`: a table's entry asked for before it is read;
 //! - `placement`: shortest placements of a few tiles, the others ignored
 //!   (the steps of the line reduction);
 //! - `shorten`: shorter answers from a given one, window by window
@@ -31,6 +32,7 @@ pub(crate) mod ida_multi_tile;
 pub(crate) mod near;
 pub(crate) mod pdb;
 pub(crate) mod placement;
+pub(crate) mod prefetch;
 pub(crate) mod rectangle;
 pub(crate) mod shorten;
 pub(crate) mod weighted;

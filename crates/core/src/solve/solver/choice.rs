@@ -49,9 +49,17 @@ pub(crate) const NEAR_TABLES_UP_TO: usize = 49;
 /// default (6×6, 7×7, …, 12×12, 4×9, 3×12); bigger ones constructive.
 const NEAR_UP_TO: usize = 144;
 
-/// The arrangements a beam may hold over all its layers' widths, times
-/// the cells: the width is this over the board's cells.
-const BEAM_STATES: usize = 500_000;
+/// The most cells of a rectangle searched by a beam.
+const BEAM_UP_TO: usize = 49;
+
+/// The arrangements a beam keeps in a layer, times the board's cells:
+/// the width is this over the cells (30,612 on 7×7, 41,666 on 6×6).
+/// Measured on twenty shallow and twenty fully mixed scrambles each,
+/// after the beam's nodes were made cheap (a quarter of the time):
+/// 7×7 312.0 / 353.1 moves at 500,000 (1.2 / 1.4 s), 303.9 / 346.5 at
+/// 1,000,000 (2.4 / 2.6 s), 300.7 / 341.7 at 1,500,000 (3.7 / 4.4 s,
+/// worst 6.8 s); 6×6 133.1 / 199.4, 130.6 / 196.3, 130.0 / 195.6.
+const BEAM_STATES: usize = 1_500_000;
 
 /// How a solver answers a question.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,22 +203,28 @@ fn searched_whole(rows: usize, cols: usize) -> bool {
     rows * cols <= 25 && rows.min(cols) >= 4
 }
 
-/// Where the line reduction stops: a rectangle solved by search (two-wide
-/// ones at 2×7: the shortest search on 2×8 can take seconds).
-pub(super) fn reduction_stops(rows: usize, cols: usize) -> bool {
+/// Where the line reduction of a `board` (rows, columns) stops, with
+/// `left` (rows, columns) still to solve: a rectangle solved by search
+/// (two-wide ones at 2×7: the shortest search on 2×8 can take seconds);
+/// on boards bigger than a beam's, the first rectangle a beam searches
+/// (the last 7×7 of 8×8 to 12×12: the beam's answers there are shorter
+/// than the lines' and the weighted search's on the 5×5 they leave).
+pub(super) fn reduction_stops(board: (usize, usize), (rows, cols): (usize, usize)) -> bool {
     let most = if rows.min(cols) == 2 { 14 } else { 16 };
-    rows * cols <= most || searched_whole(rows, cols)
+    let beam_rest = board.0 * board.1 > BEAM_UP_TO && beam_width(rows, cols).is_some();
+    rows * cols <= most || searched_whole(rows, cols) || beam_rest
 }
 
 /// The width of the beam searched beside the line reduction, on
 /// rectangles with both sides at least 6 and at most 49 cells (6×6,
-/// 6×7, 7×7): 2–7 s on two cores with the tables, where the beam's
-/// answers were 10–20% shorter than the reduction's. `None` elsewhere: on 5×6,
-/// 4×8 and the like the reduction was not measured against it, and
-/// past 7×7 a beam on the Manhattan distance wanders (10×10 answers
-/// came out a third longer than the reduction's).
+/// 6×7, 7×7, and the last of those left by the reduction of bigger
+/// boards): 1–7 s on two cores with the tables, where the beam's
+/// answers were 10–20% shorter than the reduction's. `None` elsewhere:
+/// on 5×6, 4×8 and the like the reduction was not measured against it,
+/// and past 7×7 a beam on the Manhattan distance wanders (10×10
+/// answers came out a third longer than the reduction's).
 fn beam_width(rows: usize, cols: usize) -> Option<usize> {
-    (rows.min(cols) >= 6 && rows * cols <= 49).then(|| BEAM_STATES / (rows * cols))
+    (rows.min(cols) >= 6 && rows * cols <= BEAM_UP_TO).then(|| BEAM_STATES / (rows * cols))
 }
 
 /// The sides of a rectangle that gets near-shortest answers: both at
@@ -309,7 +323,11 @@ mod tests {
 
     #[test]
     fn the_reduction_stops_at_a_rectangle_searched_well() {
-        assert!(reduction_stops(4, 4) && reduction_stops(5, 5) && reduction_stops(2, 7));
-        assert!(!reduction_stops(2, 8) && !reduction_stops(5, 6) && !reduction_stops(3, 6));
+        let alone = |rows, cols| reduction_stops((rows, cols), (rows, cols));
+        assert!(alone(4, 4) && alone(5, 5) && alone(2, 7));
+        assert!(!alone(2, 8) && !alone(5, 6) && !alone(3, 6) && !alone(7, 7));
+        // 8×8 to 12×12 hand their last 7×7 (or 6×7, 6×8) to the beam.
+        assert!(reduction_stops((8, 8), (7, 7)) && reduction_stops((12, 12), (7, 7)));
+        assert!(!reduction_stops((8, 8), (7, 8)) && !reduction_stops((7, 7), (6, 7)));
     }
 }

@@ -63,8 +63,9 @@ pub(crate) struct Context<'a> {
     /// leaves, from one arrangement to another (not improved further).
     #[allow(clippy::type_complexity)]
     pub solve_rest: &'a dyn Fn(usize, usize, &[Token], &[Token]) -> Result<Found, SolveError>,
-    /// Where the line reduction stops: a rectangle the caller solves.
-    pub reduction_stops: fn(usize, usize) -> bool,
+    /// Where the line reduction of a board (rows, columns) stops, with a
+    /// rectangle (rows, columns) left: one the caller solves.
+    pub reduction_stops: fn((usize, usize), (usize, usize)) -> bool,
     /// Rectangles of at most this many cells are guided by tables.
     pub tables_up_to: usize,
     /// Whether tables built are kept for the next answer (a cache).

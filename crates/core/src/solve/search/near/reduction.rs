@@ -3,8 +3,9 @@
 //! is reduced line by line, each line filled a few tiles at a time by a
 //! shortest placement of those tiles, until what is left is a rectangle
 //! searched well (at most 16 cells: shortest; at most 25 with both sides
-//! at least 4: near-shortest; the caller's `reduction_stops` says), which is
-//! then solved by search.
+//! at least 4: near-shortest; on boards past 7×7, the last 7×7, searched
+//! by a beam; the caller's `reduction_stops` says), which is then solved
+//! by search.
 //!
 //! Lines are filled towards the bottom-right corner, where the blank
 //! ends, so the goal is first changed into one with the blank in that
@@ -98,13 +99,13 @@ fn fill_lines(
     cols: usize,
     a: &[Token],
     goal: &[Token],
-    reduction_stops: fn(usize, usize) -> bool,
+    reduction_stops: fn((usize, usize), (usize, usize)) -> bool,
 ) -> (Vec<Move>, usize, usize) {
     let mut state = a.to_vec();
     let mut fixed = vec![false; rows * cols];
     let mut moves = Vec::new();
     let (mut top, mut left) = (0, 0);
-    while !reduction_stops(rows - top, cols - left) {
+    while !reduction_stops((rows, cols), (rows - top, cols - left)) {
         let line: Vec<usize> = if rows - top >= cols - left {
             (left..cols).map(|j| top * cols + j).collect()
         } else {

@@ -222,15 +222,7 @@ impl PatternDb {
     /// first has their cache misses in flight together.
     #[inline]
     pub(crate) fn prefetch(&self, r: usize) {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(entry) = self.table.get(r * ENTRY) {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            // SAFETY: a prefetch never faults and reads nothing the program
-            // sees; the address is within the table.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(entry).cast()) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = r;
+        crate::solve::search::prefetch::prefetch(&self.table, r * ENTRY);
     }
 
     /// [`lookup`](Self::lookup) with the placement's rank already known.

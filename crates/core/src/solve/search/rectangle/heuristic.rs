@@ -481,9 +481,9 @@ pub(crate) fn line_conflicts(rect: &Rectangle, tiles: &[u8], row: bool, line: us
             continue;
         }
         let (goal_line, goal_place) = if row {
-            (t as usize / rect.cols, t as usize % rect.cols)
+            (rect.row(t), rect.col(t))
         } else {
-            (t as usize % rect.cols, t as usize / rect.cols)
+            (rect.col(t), rect.row(t))
         };
         if goal_line != line {
             continue;

@@ -35,17 +35,37 @@ pub(crate) struct Rectangle {
     /// Columns.
     pub cols: usize,
     pub(crate) neighbours: Vec<Vec<u8>>,
+    /// Each cell's row and column: read in the searches' inner loops,
+    /// where a division by a width known only at run time is slow.
+    row_of: [u8; 64],
+    col_of: [u8; 64],
 }
 
 impl Rectangle {
     /// A rectangle of `rows` × `cols` cells (at most 64).
     pub(crate) fn new(rows: usize, cols: usize) -> Self {
         assert!((2..=64).contains(&(rows * cols)));
+        let (mut row_of, mut col_of) = ([0u8; 64], [0u8; 64]);
+        for c in 0..rows * cols {
+            (row_of[c], col_of[c]) = ((c / cols) as u8, (c % cols) as u8);
+        }
         Self {
             rows,
             cols,
             neighbours: pdb::grid_neighbours(rows, cols),
+            row_of,
+            col_of,
         }
+    }
+
+    /// The row of cell `c`.
+    pub(crate) fn row(&self, c: u8) -> usize {
+        self.row_of[c as usize] as usize
+    }
+
+    /// The column of cell `c`.
+    pub(crate) fn col(&self, c: u8) -> usize {
+        self.col_of[c as usize] as usize
     }
 
     pub(crate) fn cell_count(&self) -> usize {
@@ -53,14 +73,12 @@ impl Rectangle {
     }
 
     pub(crate) fn distance(&self, a: u8, b: u8) -> u32 {
-        let (a, b) = (a as usize, b as usize);
-        ((a / self.cols).abs_diff(b / self.cols) + (a % self.cols).abs_diff(b % self.cols)) as u32
+        (self.row(a).abs_diff(self.row(b)) + self.col(a).abs_diff(self.col(b))) as u32
     }
 
     /// The cell mirrored about the main diagonal (square boards).
     pub(crate) fn transpose(&self, c: u8) -> u8 {
-        let c = c as usize;
-        ((c % self.cols) * self.cols + c / self.cols) as u8
+        (self.col(c) * self.cols + self.row(c)) as u8
     }
 }
 

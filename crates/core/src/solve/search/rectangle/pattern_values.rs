@@ -7,14 +7,15 @@
 
 use super::Heuristic;
 
-/// The most databases kept by parts.
+/// The most databases kept by parts where the searcher does not say:
+/// the weighted search's, which stores a state's parts in its open list.
 pub(crate) const MAX_PARTS: usize = 8;
 
-/// A state's heuristic by parts.
+/// A state's heuristic by parts, for at most `N` databases.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct PatternValues {
-    value: [u8; MAX_PARTS],
-    reflected: [u8; MAX_PARTS],
+pub(crate) struct PatternValues<const N: usize = MAX_PARTS> {
+    value: [u8; N],
+    reflected: [u8; N],
     rest: u16,
     reflected_rest: u16,
 }
@@ -22,15 +23,19 @@ pub(crate) struct PatternValues {
 impl Heuristic {
     /// The parts of the heuristic on a state whose tile with goal cell `t`
     /// is on `place[t]`, the blank on `blank`; `None` for Manhattan
-    /// distance with linear conflicts, or more than [`MAX_PARTS`]
+    /// distance with linear conflicts, or more than `N`
     /// databases.
-    pub(crate) fn pattern_values(&self, place: &[u8], blank: u8) -> Option<PatternValues> {
-        if self.dbs.is_empty() || self.dbs.len() > MAX_PARTS {
+    pub(crate) fn pattern_values<const N: usize>(
+        &self,
+        place: &[u8],
+        blank: u8,
+    ) -> Option<PatternValues<N>> {
+        if self.dbs.is_empty() || self.dbs.len() > N {
             return None;
         }
         let mut parts = PatternValues {
-            value: [0; MAX_PARTS],
-            reflected: [0; MAX_PARTS],
+            value: [0; N],
+            reflected: [0; N],
             rest: 0,
             reflected_rest: 0,
         };
@@ -56,7 +61,7 @@ impl Heuristic {
     }
 
     /// The heuristic's value from its parts.
-    pub(crate) fn total(&self, parts: &PatternValues) -> u32 {
+    pub(crate) fn total<const N: usize>(&self, parts: &PatternValues<N>) -> u32 {
         let sum =
             |values: &[u8], rest: u16| values.iter().map(|&v| v as u32).sum::<u32>() + rest as u32;
         let normal = sum(&parts.value[..self.dbs.len()], parts.rest);
@@ -72,14 +77,14 @@ impl Heuristic {
 
     /// The parts after the tile with goal cell `t` slides from `from` into
     /// the blank on `to` (`place` as before the move).
-    pub(crate) fn parts_after(
+    pub(crate) fn parts_after<const N: usize>(
         &self,
-        parts: &PatternValues,
+        parts: &PatternValues<N>,
         place: &[u8],
         t: u8,
         from: u8,
         to: u8,
-    ) -> PatternValues {
+    ) -> PatternValues<N> {
         let mut after = *parts;
         let moved = Some((t, to));
         match self.slot[t as usize] {
@@ -179,7 +184,7 @@ mod tests {
             place
         };
         let mut blank = 8u8;
-        let mut parts = h
+        let mut parts: PatternValues = h
             .pattern_values(&place_of(&tiles), blank)
             .expect("three tables");
         for _ in 0..2000 {
