@@ -1,17 +1,19 @@
 //! Beam search over whole arrangements: the near-shortest answers of
-//! 6×6 to 7×7 (and of the last 7×7 of bigger boards), where one weighted
+//! 6×6 to 8×8 (and of the last 8×8 of bigger boards), where one weighted
 //! A* search is out of reach and the line reduction (which ignores every
 //! tile but the few it places) spends moves on tiles it later has to
 //! bring back.
 //!
 //! Each layer keeps the `width` arrangements with the lowest estimate
 //! among the children of the last layer, arrangements kept lately (see
-//! [`Recent`]) and repeats dropped, until one is the goal. The estimate
+//! [`Recent`]) and repeats dropped, until one is the goal or the layers
+//! reach a length the caller already has. The estimate
 //! is Manhattan distance plus linear conflicts, or where the caller
 //! hands tables, the larger of that and the tables' sum, both kept move
 //! by move (the tables by parts: a child costs one lookup). The
 //! children's estimates are made on all cores, in an order that does
-//! not depend on them. The layers' depth is the length, so the first goal found is the
+//! not depend on them. The layers' depth is the length, so the first
+//! goal found is the
 //! shortest the beam saw; nothing is proven about it (the caller reports
 //! the heuristic's lower bound). Measured on 6×6 and 7×7 scrambles, it
 //! is 10–20% shorter than the line reduction, and compact 4-tile tables
@@ -29,8 +31,8 @@ use crate::solve::search::rectangle::{
 use crate::stop::Stop;
 
 /// The most databases whose values a beam keeps node by node: the 4-tile
-/// compact partition of 7×7 has 12.
-const PARTS: usize = 16;
+/// compact partition of 7×7 has 12, the 3-tile one of 8×8 21.
+const PARTS: usize = 24;
 
 /// One arrangement of a layer: the goal cell of the tile on each cell
 /// (`BLANK_MARK` on the blank, as `rectangle::relabel` writes them), the
@@ -51,16 +53,18 @@ struct Node {
 }
 
 /// A solution of `a` → `b` (distinct tokens, one blank) on a `rows` ×
-/// `cols` rectangle of at most 64 cells, by a beam of `width`
-/// arrangements guided by `tables` where given (built for `a` → `b`'s
-/// blank goal), and the arrangements expanded; `None` when the beam
-/// dies out or `stop` ends it.
+/// `cols` rectangle of at most 64 cells shorter than `shorter_than`
+/// moves, by a beam of `width` arrangements guided by `tables` where
+/// given (built for `a` → `b`'s blank goal), and the arrangements
+/// expanded; `None` when the beam dies out, reaches `shorter_than`
+/// layers (a beam that wanders: on a few 8×8 states it went on for
+/// seconds past the reduction's length) or `stop` ends it.
 pub(crate) fn search(
     rows: usize,
     cols: usize,
     a: &[Token],
     b: &[Token],
-    width: usize,
+    (width, shorter_than): (usize, usize),
     tables: Option<&Heuristic>,
     stop: Stop,
 ) -> Option<(Vec<Move>, u64)> {
@@ -116,7 +120,7 @@ pub(crate) fn search(
         if let Some(i) = layer.iter().position(|node| node.h == 0) {
             break i;
         }
-        if stop.now() {
+        if stop.now() || history.len() + 1 >= shorter_than {
             return None;
         }
         expanded += layer.len() as u64;
@@ -214,14 +218,16 @@ pub(crate) fn search(
 
 /// The arrangements the beam kept lately, by hash: a table indexed by
 /// the hash's low bits, each slot holding the last hash put there, of
-/// at least 2^20 slots and 64 layers of the beam. A hash found was
+/// at least 2^20 slots and 256 layers of the beam. A hash found was
 /// kept (its slot and 32 more bits match: a false match, which drops a
 /// child, comes once in 4 × 10^9 looks); one not
 /// found may have been overwritten since, and only an arrangement kept
 /// many layers ago comes back that way (a cycle of the puzzle is 12
-/// moves at least, most repeats undo the last move). One look, one miss
-/// of the cache at most: a set of every arrangement ever kept grew to
-/// hundreds of MB on 7×7 and its looks took a third of the time.
+/// moves at least, most repeats undo the last move; a beam that wanders
+/// is stopped by the caller's length). One look, one miss of the cache
+/// at most: a set of every child ever made grew to hundreds of MB on
+/// 7×7 and its looks took a third of the time; one of the arrangements
+/// kept took 60% more time and 200 MB more than this table.
 struct Recent {
     /// The hash's high half (its low bits are the slot).
     slots: Vec<u32>,
@@ -230,7 +236,7 @@ struct Recent {
 
 impl Recent {
     fn new(width: usize) -> Self {
-        let size = (width.saturating_mul(64))
+        let size = (width.saturating_mul(256))
             .clamp(1 << 20, 1 << 26)
             .next_power_of_two();
         Self {
@@ -343,7 +349,7 @@ mod tests {
             blank = to;
         }
         let (moves, expanded) =
-            search(6, 6, &a, &b, 200, None, Stop::default()).expect("a solution");
+            search(6, 6, &a, &b, (200, usize::MAX), None, Stop::default()).expect("a solution");
         assert_eq!(played(&a, &moves), b);
         assert!(expanded >= moves.len() as u64);
         let (tiles, blank_goal) = rectangle::relabel(&a, &b);
@@ -372,8 +378,16 @@ mod tests {
         let tables = Heuristic::from_databases(&rect, 15, dbs);
         let b: Vec<Token> = (1..16).chain([0]).collect();
         let a: Vec<Token> = vec![15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2, 0];
-        let (moves, _) =
-            search(4, 4, &a, &b, 2000, Some(&tables), Stop::default()).expect("a solution");
+        let (moves, _) = search(
+            4,
+            4,
+            &a,
+            &b,
+            (2000, usize::MAX),
+            Some(&tables),
+            Stop::default(),
+        )
+        .expect("a solution");
         assert_eq!(played(&a, &moves), b);
         let (tiles, _) = rectangle::relabel(&a, &b);
         assert!(moves.len() as u32 >= tables.value(&tiles));
@@ -385,12 +399,25 @@ mod tests {
         let a: Vec<Token> = vec![8, 7, 6, 5, 4, 3, 2, 1, 0];
         let cancel = std::sync::atomic::AtomicBool::new(true);
         assert_eq!(
-            search(3, 3, &a, &b, 10, None, Stop::on(Some(&cancel))),
+            search(
+                3,
+                3,
+                &a,
+                &b,
+                (10, usize::MAX),
+                None,
+                Stop::on(Some(&cancel))
+            ),
             None
         );
         let past = Stop::default().by(std::time::Instant::now());
-        assert_eq!(search(3, 3, &a, &b, 10, None, past), None);
-        let (moves, _) = search(3, 3, &a, &b, 1000, None, Stop::default()).unwrap();
+        assert_eq!(search(3, 3, &a, &b, (10, usize::MAX), None, past), None);
+        let (moves, _) = search(3, 3, &a, &b, (1000, usize::MAX), None, Stop::default()).unwrap();
+        // The same beam asked for fewer moves than it finds stops.
+        let length = moves.len();
+        let within = |most| search(3, 3, &a, &b, (1000, most), None, Stop::default());
+        assert_eq!(within(length + 1).map(|(m, _)| m), Some(moves.clone()));
+        assert_eq!(within(length), None);
         assert_eq!(played(&a, &moves), b);
     }
 }

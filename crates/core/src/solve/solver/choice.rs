@@ -40,17 +40,20 @@ pub(super) const SMALL_TABLES_UP_TO: usize = 16;
 pub(crate) const TABLES_UP_TO: usize = 32;
 
 /// Rectangles of at most this many cells get near-shortest answers
-/// guided by small compact tables (4 tiles past 26 cells, at most 8M
-/// entries each): the weighted search on 5×5 and smaller, the beam on
-/// 6×6 to 7×7 (where they shortened the answers by 5%).
-pub(crate) const NEAR_TABLES_UP_TO: usize = 49;
+/// guided by small compact tables (4 tiles from 27 to 49 cells, 3 past
+/// them; at most 8M entries each): the weighted search on 5×5 and
+/// smaller, the beam on 6×6 to 8×8 (where they shortened the answers by
+/// 5%: on 8×8, 21 tables of 3 tiles, 617.0 → 589.7 moves on three
+/// uniformly random states).
+pub(crate) const NEAR_TABLES_UP_TO: usize = 64;
 
 /// Rectangles of at most this many cells get near-shortest answers by
 /// default (6×6, 7×7, …, 12×12, 4×9, 3×12); bigger ones constructive.
 const NEAR_UP_TO: usize = 144;
 
-/// The most cells of a rectangle searched by a beam.
-const BEAM_UP_TO: usize = 49;
+/// The most cells of a rectangle searched by a beam (the searches'
+/// rectangles stop at 64).
+const BEAM_UP_TO: usize = 64;
 
 /// The arrangements a beam keeps in a layer, times the board's cells:
 /// the width is this over the cells (30,612 on 7×7, 41,666 on 6×6).
@@ -60,6 +63,11 @@ const BEAM_UP_TO: usize = 49;
 /// 1,000,000 (2.4 / 2.6 s), 300.7 / 341.7 at 1,500,000 (3.7 / 4.4 s,
 /// worst 6.8 s); 6×6 133.1 / 199.4, 130.6 / 196.3, 130.0 / 195.6.
 const BEAM_STATES: usize = 1_500_000;
+
+/// [`BEAM_STATES`] past 49 cells (8×8, 7×8, 6×10, …), whose answers are
+/// twice as long: 15,625 arrangements a layer on 8×8, 4.7 s an answer
+/// (worst 6.1 s), where 23,437 took 7.0 s (worst 8.8 s) for 0.8% less.
+const BEAM_STATES_PAST_49: usize = 1_000_000;
 
 /// How a solver answers a question.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -207,7 +215,7 @@ fn searched_whole(rows: usize, cols: usize) -> bool {
 /// `left` (rows, columns) still to solve: a rectangle solved by search
 /// (two-wide ones at 2×7: the shortest search on 2×8 can take seconds);
 /// on boards bigger than a beam's, the first rectangle a beam searches
-/// (the last 7×7 of 8×8 to 12×12: the beam's answers there are shorter
+/// (the last 8×8 of 9×9 to 12×12: the beam's answers there are shorter
 /// than the lines' and the weighted search's on the 5×5 they leave).
 pub(super) fn reduction_stops(board: (usize, usize), (rows, cols): (usize, usize)) -> bool {
     let most = if rows.min(cols) == 2 { 14 } else { 16 };
@@ -216,15 +224,23 @@ pub(super) fn reduction_stops(board: (usize, usize), (rows, cols): (usize, usize
 }
 
 /// The width of the beam searched beside the line reduction, on
-/// rectangles with both sides at least 6 and at most 49 cells (6×6,
-/// 6×7, 7×7, and the last of those left by the reduction of bigger
-/// boards): 1–7 s on two cores with the tables, where the beam's
-/// answers were 10–20% shorter than the reduction's. `None` elsewhere:
-/// on 5×6, 4×8 and the like the reduction was not measured against it,
-/// and past 7×7 a beam on the Manhattan distance wanders (10×10
-/// answers came out a third longer than the reduction's).
+/// rectangles with both sides at least 6 and at most 64 cells (6×6,
+/// 6×7, 7×7, 8×8, and the last of those left by the reduction of
+/// bigger boards): 1–7 s on two cores with the tables, where the
+/// beam's answers were 10–20% shorter than the reduction's (8×8: 5%
+/// shorter than the reduction to 7×7 and a beam there). `None`
+/// elsewhere: on 5×6, 4×8 and the like the reduction was not measured
+/// against it, and past 64 cells a beam on the Manhattan distance
+/// wanders (10×10 answers came out a third longer than the
+/// reduction's).
 fn beam_width(rows: usize, cols: usize) -> Option<usize> {
-    (rows.min(cols) >= 6 && rows * cols <= BEAM_UP_TO).then(|| BEAM_STATES / (rows * cols))
+    let cells = rows * cols;
+    let states = if cells <= 49 {
+        BEAM_STATES
+    } else {
+        BEAM_STATES_PAST_49
+    };
+    (rows.min(cols) >= 6 && cells <= BEAM_UP_TO).then(|| states / cells)
 }
 
 /// The sides of a rectangle that gets near-shortest answers: both at
@@ -325,9 +341,9 @@ mod tests {
     fn the_reduction_stops_at_a_rectangle_searched_well() {
         let alone = |rows, cols| reduction_stops((rows, cols), (rows, cols));
         assert!(alone(4, 4) && alone(5, 5) && alone(2, 7));
-        assert!(!alone(2, 8) && !alone(5, 6) && !alone(3, 6) && !alone(7, 7));
-        // 8×8 to 12×12 hand their last 7×7 (or 6×7, 6×8) to the beam.
-        assert!(reduction_stops((8, 8), (7, 7)) && reduction_stops((12, 12), (7, 7)));
-        assert!(!reduction_stops((8, 8), (7, 8)) && !reduction_stops((7, 7), (6, 7)));
+        assert!(!alone(2, 8) && !alone(5, 6) && !alone(3, 6) && !alone(8, 8));
+        // 9×9 to 12×12 hand their last 8×8 (or 7×8, 6×10) to the beam.
+        assert!(reduction_stops((9, 9), (8, 8)) && reduction_stops((12, 12), (8, 8)));
+        assert!(!reduction_stops((9, 9), (8, 9)) && !reduction_stops((8, 8), (7, 8)));
     }
 }

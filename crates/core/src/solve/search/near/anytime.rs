@@ -7,7 +7,7 @@
 //! The stages: on boards searched whole (the 24-puzzle, 4×5, 4×6),
 //! weighted A* again with smaller weights and a bigger budget (each
 //! success proves a tighter bound as well, Richter, Thayer & Ruml 2010);
-//! on 6×6 to 7×7, beams twice as wide each time; on every board, the
+//! on 6×6 to 8×8, beams twice as wide each time; on every board, the
 //! windows of `search::shorten` searched harder.
 
 use super::Context;

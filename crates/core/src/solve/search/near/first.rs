@@ -55,7 +55,7 @@ impl Context<'_> {
     /// A near-shortest solution on a `rows` × `cols` rectangle, or `None`
     /// when the weighted search's budget ran out: the first answer as
     /// `plan` says (weighted A* on the whole board, or the line reduction
-    /// and, on 6×6 to 7×7, a beam beside it), then improved window by window
+    /// and, on 6×6 to 8×8, a beam beside it), then improved window by window
     /// with at most [`POLISH_NODES`] (a whole answer only) and, on boards
     /// searched whole, by the anytime stages within [`Stages::DEFAULT`];
     /// then, when
@@ -150,7 +150,9 @@ impl Context<'_> {
         near: &mut Near,
         stop: Stop,
     ) -> bool {
-        let Some((moves, expanded)) = beam::search(rows, cols, a, b, width, tables, stop) else {
+        let shorter_than = near.found.moves.len();
+        let beam = (width, shorter_than);
+        let Some((moves, expanded)) = beam::search(rows, cols, a, b, beam, tables, stop) else {
             return false;
         };
         near.found.nodes += expanded;

@@ -30,7 +30,7 @@ pub(crate) enum Plan {
     Weighted,
     /// The rectangle reduced line by line until [`reduction_stops`]
     /// says, the rest searched; and, with `beam` (its width), a beam
-    /// search beside it (6×6 to 7×7).
+    /// search beside it (6×6 to 8×8).
     Reduced {
         /// The beam's width, where one is searched.
         beam: Option<usize>,

@@ -3,7 +3,7 @@
 //! is reduced line by line, each line filled a few tiles at a time by a
 //! shortest placement of those tiles, until what is left is a rectangle
 //! searched well (at most 16 cells: shortest; at most 25 with both sides
-//! at least 4: near-shortest; on boards past 7×7, the last 7×7, searched
+//! at least 4: near-shortest; on boards past 8×8, the last 8×8, searched
 //! by a beam; the caller's `reduction_stops` says), which is then solved
 //! by search.
 //!
