@@ -7,13 +7,12 @@
 //! Each layer keeps the `width` arrangements with the lowest estimate
 //! among the children of the last layer, arrangements kept lately (see
 //! [`Recent`]) and repeats dropped, until one is the goal or the layers
-//! reach a length the caller already has. The estimate
-//! is Manhattan distance plus linear conflicts, or where the caller
-//! hands tables, the larger of that and the tables' sum, both kept move
-//! by move (the tables by parts: a child costs one lookup). The
-//! children's estimates are made on all cores, in an order that does
-//! not depend on them. The layers' depth is the length, so the first
-//! goal found is the
+//! reach a length the caller already has. The estimate is Manhattan
+//! distance plus linear conflicts, or where the caller hands tables, the
+//! larger of that and the tables' sum, both kept move by move (the
+//! tables by parts: a child costs one lookup). The children's estimates
+//! are made on all cores, in an order that does not depend on them. The
+//! layers' depth is the length, so the first goal found is the
 //! shortest the beam saw; nothing is proven about it (the caller reports
 //! the heuristic's lower bound). Measured on 6×6 and 7×7 scrambles, it
 //! is 10–20% shorter than the line reduction, and compact 4-tile tables
@@ -75,9 +74,7 @@ pub(crate) fn search(
     let mut tiles = [0u8; 64];
     tiles[..n].copy_from_slice(&start);
     let mut place = [0u8; 64];
-    for (cell, &t) in start.iter().enumerate() {
-        place[if t == BLANK_MARK { blank_goal } else { t } as usize] = cell as u8;
-    }
+    rectangle::places(&start, blank_goal, &mut place);
     // The tables' value kept by parts where there are few enough of
     // them, else looked up whole.
     let parts = tables.and_then(|tables| tables.pattern_values::<PARTS>(&place[..n], blank));
@@ -126,7 +123,7 @@ pub(crate) fn search(
         expanded += layer.len() as u64;
         // The children not kept in a layer before, in order: their
         // hashes (cheap), those of kept arrangements dropped on all cores
-        // (the set is big, each look a miss of the cache), repeats within
+        // (the table is big, each look a miss of the cache), repeats within
         // the layer dropped in order. Then their arrangements and
         // estimates on all cores, in the same order, so that the answer
         // does not depend on the cores.
@@ -220,8 +217,8 @@ pub(crate) fn search(
 /// the hash's low bits, each slot holding the last hash put there, of
 /// at least 2^20 slots and 256 layers of the beam. A hash found was
 /// kept (its slot and 32 more bits match: a false match, which drops a
-/// child, comes once in 4 × 10^9 looks); one not
-/// found may have been overwritten since, and only an arrangement kept
+/// child, comes once in 4 × 10^9 looks); one not found may have been
+/// overwritten since, and only an arrangement kept
 /// many layers ago comes back that way (a cycle of the puzzle is 12
 /// moves at least, most repeats undo the last move; a beam that wanders
 /// is stopped by the caller's length). One look, one miss of the cache

@@ -16,7 +16,7 @@
 use rustc_hash::FxHashMap;
 
 use crate::solve::Found;
-use crate::solve::search::rectangle::{BLANK_MARK, Heuristic, PatternValues, path_moves};
+use crate::solve::search::rectangle::{BLANK_MARK, Heuristic, PatternValues, path_moves, places};
 use crate::stop::Stop;
 
 /// A weight w as a fraction: states are ordered by `den·g + num·h`.
@@ -164,12 +164,7 @@ fn weighted_a_star(
     let mut tiles = start.to_vec();
     let mut place = vec![0u8; start.len()];
     let blank_goal = heuristic.blank_goal;
-    let places = |tiles: &[u8], place: &mut [u8]| {
-        for (cell, &t) in tiles.iter().enumerate() {
-            place[if t == BLANK_MARK { blank_goal } else { t } as usize] = cell as u8;
-        }
-    };
-    places(start, &mut place);
+    places(start, blank_goal, &mut place);
     let parts = heuristic.pattern_values(&place, place[blank_goal as usize]);
     let start_h = parts.map_or_else(|| heuristic.value(start), |p| heuristic.total(&p));
     open.push(start_key, 0, parts, priority(0, start_h));
@@ -187,7 +182,7 @@ fn weighted_a_star(
             return (None, expanded);
         }
         unpack(&key, &mut tiles);
-        places(&tiles, &mut place);
+        places(&tiles, blank_goal, &mut place);
         let blank = place[blank_goal as usize];
         for &from in &neighbours[blank as usize] {
             if from == came_from {

@@ -65,8 +65,10 @@ const BEAM_UP_TO: usize = 64;
 const BEAM_STATES: usize = 1_500_000;
 
 /// [`BEAM_STATES`] past 49 cells (8×8, 7×8, 6×10, …), whose answers are
-/// twice as long: 15,625 arrangements a layer on 8×8, 4.7 s an answer
-/// (worst 6.1 s), where 23,437 took 7.0 s (worst 8.8 s) for 0.8% less.
+/// twice as long: 15,625 arrangements a layer on 8×8. On three
+/// uniformly random 8×8 states, 4.7 s an answer (worst 6.1 s), where
+/// 23,437 took 7.0 s (worst 8.8 s) for 0.8% fewer moves; on ten, 4.1 s
+/// (worst 7.0 s).
 const BEAM_STATES_PAST_49: usize = 1_000_000;
 
 /// How a solver answers a question.

@@ -129,12 +129,8 @@ impl Heuristic {
                 .sum();
             return moves + rows + cols;
         }
-        // Where each tile is (by its goal cell; the blank's entry is its goal).
         let mut place = [0u8; 64];
-        for (cell, &t) in tiles.iter().enumerate() {
-            let t = if t == BLANK_MARK { self.blank_goal } else { t };
-            place[t as usize] = cell as u8;
-        }
+        super::places(tiles, self.blank_goal, &mut place);
         let place = &place[..tiles.len()];
         let normal = self.databases_value(tiles, place, false);
         if self.reflect {

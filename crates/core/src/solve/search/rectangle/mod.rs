@@ -82,6 +82,15 @@ impl Rectangle {
     }
 }
 
+/// Writes into `place` where each tile of `tiles` is, by its goal cell
+/// (`place[t]` is the cell of the tile whose goal is `t`; the blank's
+/// entry is at `blank_goal`): the inverse the pattern lookups read.
+pub(crate) fn places(tiles: &[u8], blank_goal: u8, place: &mut [u8]) {
+    for (cell, &t) in tiles.iter().enumerate() {
+        place[if t == BLANK_MARK { blank_goal } else { t } as usize] = cell as u8;
+    }
+}
+
 /// Relabels an arrangement pair for the search: `tiles[cell]` is the goal
 /// cell of the token on `cell` (`BLANK_MARK` for the blank). Tokens must
 /// be distinct.
