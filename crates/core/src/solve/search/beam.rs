@@ -2,12 +2,14 @@
 //! 6×6 to 8×8 (and of the last 8×8 of bigger boards), where one weighted
 //! A* search is out of reach and the line reduction (which ignores every
 //! tile but the few it places) spends moves on tiles it later has to
-//! bring back.
+//! bring back; and the descent of 9×9 to 12×12, a beam's first part,
+//! which the line reduction finishes.
 //!
 //! Each layer keeps the `width` arrangements with the lowest estimate
 //! among the children of the last layer, arrangements kept lately (see
-//! [`Recent`]) and repeats dropped, until one is the goal or the layers
-//! reach a length the caller already has. The estimate is Manhattan
+//! [`Recent`]) and repeats dropped, until one is the goal (a descent: one
+//! whose estimate is low enough) or the layers reach a length the caller
+//! already has. The estimate is Manhattan
 //! distance plus linear conflicts, or where the caller hands tables, the
 //! larger of that and the tables' sum, both kept move by move (the
 //! tables by parts: a child costs one lookup). The children's estimates
@@ -16,7 +18,12 @@
 //! shortest the beam saw; nothing is proven about it (the caller reports
 //! the heuristic's lower bound). Measured on 6×6 and 7×7 scrambles, it
 //! is 10–20% shorter than the line reduction, and compact 4-tile tables
-//! shorten it by 5% more (see the performance docs).
+//! shorten it by 5% more (see the performance docs). Past 64 cells a
+//! whole beam often stalls near the goal, with a few tiles astray that
+//! the Manhattan distance no longer leads home (half of the 9×9 and
+//! 10×10 states at 1,000,000 / cells, every 12×12 one at 6,900 wide),
+//! while its first part, down to a fifth of the estimate, still gains
+//! on the reduction: hence the descent.
 
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
@@ -25,7 +32,7 @@ use crate::arrangement::Token;
 use crate::moves::Move;
 use crate::solve::search::prefetch::prefetch;
 use crate::solve::search::rectangle::{
-    self, BLANK_MARK, Heuristic, PatternValues, Rectangle, line_conflicts,
+    self, BLANK_MARK, Heuristic, MAX_CELLS, PatternValues, Rectangle, line_conflicts,
 };
 use crate::stop::Stop;
 
@@ -41,9 +48,9 @@ const PARTS: usize = 24;
 /// by parts in `parts`) and hash. Fixed arrays: a child is a copy, not
 /// an allocation.
 #[derive(Clone)]
-struct Node {
-    tiles: [u8; 64],
-    place: [u8; 64],
+struct Node<const N: usize> {
+    tiles: [u8; N],
+    place: [u8; N],
     blank: u8,
     h: u32,
     mdlc: u32,
@@ -52,7 +59,7 @@ struct Node {
 }
 
 /// A solution of `a` → `b` (distinct tokens, one blank) on a `rows` ×
-/// `cols` rectangle of at most 64 cells shorter than `shorter_than`
+/// `cols` rectangle of at most [`MAX_CELLS`] cells shorter than `shorter_than`
 /// moves, by a beam of `width` arrangements guided by `tables` where
 /// given (built for `a` → `b`'s blank goal), and the arrangements
 /// expanded; `None` when the beam dies out, reaches `shorter_than`
@@ -63,7 +70,55 @@ pub(crate) fn search(
     cols: usize,
     a: &[Token],
     b: &[Token],
-    (width, shorter_than): (usize, usize),
+    beam: (usize, usize),
+    tables: Option<&Heuristic>,
+    stop: Stop,
+) -> Option<(Vec<Move>, u64)> {
+    search_on_cells(rows, cols, (a, b), (beam.0, beam.1, 0), tables, stop)
+}
+
+/// The first moves of a solution of `a` → `b` on a `rows` × `cols`
+/// rectangle of at most [`MAX_CELLS`] cells: a beam of `width` guided by
+/// Manhattan distance and linear conflicts, until the estimate is
+/// `percent` of the start's or lower (or, where it stalls for
+/// [`STALL_LAYERS`] layers, to the lowest it saw), and the arrangements
+/// expanded; `None` where `stop` ends it. The descent of big boards,
+/// which the line reduction finishes.
+pub(crate) fn descend(
+    rows: usize,
+    cols: usize,
+    (a, b): (&[Token], &[Token]),
+    (width, percent): (usize, u32),
+    stop: Stop,
+) -> Option<(Vec<Move>, u64)> {
+    search_on_cells(rows, cols, (a, b), (width, usize::MAX, percent), None, stop)
+}
+
+/// [`search_on`] with nodes of as few cells as the rectangle allows:
+/// a child is a copy, and copies of 144 cells cost more on 8×8.
+fn search_on_cells(
+    rows: usize,
+    cols: usize,
+    ab: (&[Token], &[Token]),
+    beam: (usize, usize, u32),
+    tables: Option<&Heuristic>,
+    stop: Stop,
+) -> Option<(Vec<Move>, u64)> {
+    if rows * cols <= 64 {
+        search_on::<64>(rows, cols, ab, beam, tables, stop)
+    } else {
+        search_on::<MAX_CELLS>(rows, cols, ab, beam, tables, stop)
+    }
+}
+
+/// A beam of `width` from `a` to `b` with nodes of `N` cells, until the
+/// estimate is `percent` of the start's or lower (0: the goal), shorter
+/// than `shorter_than` moves.
+fn search_on<const N: usize>(
+    rows: usize,
+    cols: usize,
+    (a, b): (&[Token], &[Token]),
+    (width, shorter_than, percent): (usize, usize, u32),
     tables: Option<&Heuristic>,
     stop: Stop,
 ) -> Option<(Vec<Move>, u64)> {
@@ -71,9 +126,9 @@ pub(crate) fn search(
     let n = rows * cols;
     let (start, blank_goal) = rectangle::relabel(a, b);
     let blank = start.iter().position(|&t| t == BLANK_MARK)? as u8;
-    let mut tiles = [0u8; 64];
+    let mut tiles = [0u8; N];
     tiles[..n].copy_from_slice(&start);
-    let mut place = [0u8; 64];
+    let mut place = [0u8; N];
     rectangle::places(&start, blank_goal, &mut place);
     // The tables' value kept by parts where there are few enough of
     // them, else looked up whole.
@@ -99,7 +154,7 @@ pub(crate) fn search(
     };
     let hash = start.iter().enumerate().fold(0, |h, (c, &t)| h ^ key(c, t));
     let mdlc = Heuristic::manhattan(&rect, blank_goal).value(&start);
-    let mut layer = vec![Node {
+    let mut layer = vec![Node::<N> {
         h: estimate(mdlc, &tiles, parts.as_ref()),
         tiles,
         place,
@@ -113,12 +168,29 @@ pub(crate) fn search(
     let mut kept = Recent::new(width);
     kept.insert(hash);
     let mut expanded = 0u64;
+    // Where a descent ends: the lowest estimate seen (estimate, layer,
+    // index), and the estimate it goes down to.
+    let mut best = (u32::MAX, 0, 0);
+    let down_to = layer[0].h * percent / 100;
     let end = loop {
-        if let Some(i) = layer.iter().position(|node| node.h == 0) {
+        let (i, node) = layer
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, node)| node.h)
+            .expect("a layer is never empty");
+        if node.h <= down_to {
             break i;
+        }
+        if node.h < best.0 {
+            best = (node.h, history.len(), i);
         }
         if stop.now() || history.len() + 1 >= shorter_than {
             return None;
+        }
+        if percent > 0 && history.len() - best.1 >= STALL_LAYERS {
+            // A descent that stalls ends where it was lowest.
+            let path = blank_path(&history[..best.1], best.2, blank);
+            return Some((rectangle::path_moves(&path), expanded));
         }
         expanded += layer.len() as u64;
         // The children not kept in a layer before, in order: their
@@ -157,7 +229,7 @@ pub(crate) fn search(
             .into_iter()
             .filter(|&(_, _, hash)| in_layer.insert(hash))
             .collect();
-        let mut next: Vec<(Node, u32)> = children
+        let mut next: Vec<(Node<N>, u32)> = children
             .par_iter()
             .with_min_len(256)
             .map(|&(index, c, hash)| {
@@ -200,9 +272,18 @@ pub(crate) fn search(
         );
         layer = next.into_iter().map(|(node, _)| node).collect();
     };
-    // The blank's cells from the end back to the start.
+    let path = blank_path(&history, end, blank);
+    Some((rectangle::path_moves(&path), expanded))
+}
+
+/// The layers a descent goes on without a lower estimate before it
+/// ends where it was lowest.
+const STALL_LAYERS: usize = 100;
+
+/// The blank's cells from `blank` to the node `index` of the layer after
+/// `history`.
+fn blank_path(history: &[Vec<(u32, u8)>], mut index: usize, blank: u8) -> Vec<u8> {
     let mut path = Vec::with_capacity(history.len() + 1);
-    let mut index = end;
     for step in history.iter().rev() {
         let (parent, cell) = step[index];
         path.push(cell);
@@ -210,7 +291,7 @@ pub(crate) fn search(
     }
     path.push(blank);
     path.reverse();
-    Some((rectangle::path_moves(&path), expanded))
+    path
 }
 
 /// The arrangements the beam kept lately, by hash: a table indexed by
@@ -323,28 +404,34 @@ mod tests {
         }
     }
 
-    #[test]
-    fn answers_replay_to_the_goal_and_are_no_shorter_than_the_estimate() {
-        let b: Vec<Token> = (1..36).chain([0]).collect();
-        let mut a = b.clone();
-        // A walk of the blank, kept to the board.
-        let mut blank = 35usize;
+    /// `goal` on a `side` × `side` board (the blank last) after a walk
+    /// of the blank of `steps` tries, kept to the board.
+    fn walked(goal: &[Token], side: usize, steps: usize) -> Vec<Token> {
+        let mut a = goal.to_vec();
+        let mut blank = side * side - 1;
         let mut x = 12345u64;
-        for _ in 0..400 {
+        for _ in 0..steps {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            let (r, k) = (blank / 6, blank % 6);
+            let (r, k) = (blank / side, blank % side);
             let to = match x % 4 {
-                0 if r > 0 => blank - 6,
-                1 if r < 5 => blank + 6,
+                0 if r > 0 => blank - side,
+                1 if r + 1 < side => blank + side,
                 2 if k > 0 => blank - 1,
-                3 if k < 5 => blank + 1,
+                3 if k + 1 < side => blank + 1,
                 _ => continue,
             };
             a.swap(blank, to);
             blank = to;
         }
+        a
+    }
+
+    #[test]
+    fn answers_replay_to_the_goal_and_are_no_shorter_than_the_estimate() {
+        let b: Vec<Token> = (1..36).chain([0]).collect();
+        let a = walked(&b, 6, 400);
         let (moves, expanded) =
             search(6, 6, &a, &b, (200, usize::MAX), None, Stop::default()).expect("a solution");
         assert_eq!(played(&a, &moves), b);
@@ -388,6 +475,28 @@ mod tests {
         assert_eq!(played(&a, &moves), b);
         let (tiles, _) = rectangle::relabel(&a, &b);
         assert!(moves.len() as u32 >= tables.value(&tiles));
+    }
+
+    /// A descent on 10×10 (nodes of 144 cells) ends at an arrangement
+    /// of at most a fifth of the start's estimate, by moves that replay.
+    #[test]
+    fn a_descent_ends_low_on_a_big_board() {
+        let b: Vec<Token> = (1..100).chain([0]).collect();
+        let a = walked(&b, 10, 5000);
+        let estimate = |tokens: &[Token]| {
+            let (tiles, blank_goal) = rectangle::relabel(tokens, &b);
+            Heuristic::manhattan(&Rectangle::new(10, 10), blank_goal).value(&tiles)
+        };
+        let (moves, expanded) =
+            descend(10, 10, (&a, &b), (300, 20), Stop::default()).expect("a descent");
+        let reached = played(&a, &moves);
+        assert!(
+            estimate(&reached) * 5 <= estimate(&a),
+            "{} of {}",
+            estimate(&reached),
+            estimate(&a)
+        );
+        assert!(expanded >= moves.len() as u64);
     }
 
     #[test]

@@ -13,7 +13,7 @@
 //!   over cores (and machines: [`split`](crate::split));
 //! - `ida_blanks`: IDA* with several blanks on any board of up to 64 cells;
 //! - `weighted`: weighted A* for near-shortest answers on rectangles;
-//! - `beam`: beam search over whole arrangements (6×6 to 8×8), which
+//! - `beam`: beam search over whole arrangements (6×6 to 12×12), which
 //!   proves nothing of its answer;
 //! - `pdb`: the pattern databases, built, stored and cached;
 //! - `prefetch`: a table's entry asked for before it is read;

@@ -68,7 +68,13 @@ const BEAM_STATES: usize = 1_500_000;
 /// twice as long: 15,625 arrangements a layer on 8×8. On three
 /// uniformly random 8×8 states, 4.7 s an answer (worst 6.1 s), where
 /// 23,437 took 7.0 s (worst 8.8 s) for 0.8% fewer moves; on ten, 4.1 s
-/// (worst 7.0 s).
+/// (worst 7.0 s). The width of the descents of 9×9 to 12×12 too
+/// (12,345 to 6,944): on four uniformly random states each, 750,000 /
+/// cells took 3.2 s an answer for 9×9 940.0, 10×10 1,375.5, 11×11
+/// 1,750.2, 12×12 2,633.0 moves; 1,000,000 4.2–5.6 s for 904.5,
+/// 1,355.5, 1,824.2, 2,639.0; 1,500,000 6.1–6.4 s for 984.0, 1,301.5,
+/// 1,798.2, 2,614.5: single answers move by ±10% with the point where
+/// the descent ends, more than the width moves the mean.
 const BEAM_STATES_PAST_49: usize = 1_000_000;
 
 /// How a solver answers a question.
@@ -202,9 +208,22 @@ fn near_plan(rows: usize, cols: usize) -> Plan {
         Plan::Weighted
     } else {
         Plan::Reduced {
+            descent: descent_width(rows, cols),
             beam: beam_width(rows, cols),
         }
     }
+}
+
+/// The width of the descent before the line reduction, on rectangles
+/// past a beam's with both sides at least 9 (9×9 to 12×12):
+/// [`BEAM_STATES_PAST_49`] over the cells, 6,944 on 12×12. A beam of
+/// the whole board at that width came to no answer past 10×10 (it
+/// stalled with a few tiles astray, which the Manhattan distance no
+/// longer guides to their cells) and to one on half of the 9×9 and
+/// 10×10 states; it is the first part of it that pays.
+fn descent_width(rows: usize, cols: usize) -> Option<usize> {
+    let cells = rows * cols;
+    (rows.min(cols) >= 9 && cells > BEAM_UP_TO).then(|| BEAM_STATES_PAST_49 / cells)
 }
 
 /// Whether one weighted A* search does well on `rows` × `cols`: the
@@ -232,9 +251,9 @@ pub(super) fn reduction_stops(board: (usize, usize), (rows, cols): (usize, usize
 /// beam's answers were 10–20% shorter than the reduction's (8×8: 5%
 /// shorter than the reduction to 7×7 and a beam there). `None`
 /// elsewhere: on 5×6, 4×8 and the like the reduction was not measured
-/// against it, and past 64 cells a beam on the Manhattan distance
-/// wanders (10×10 answers came out a third longer than the
-/// reduction's).
+/// against it, and past 64 cells a whole beam on the Manhattan
+/// distance stalls near the goal (there a descent comes first, see
+/// [`descent_width`]).
 fn beam_width(rows: usize, cols: usize) -> Option<usize> {
     let cells = rows * cols;
     let states = if cells <= 49 {
@@ -302,7 +321,10 @@ mod tests {
             method(&default, "5x5", solved(25)),
             near(5, 5, Plan::Weighted)
         );
-        let reduced = |beam| Plan::Reduced { beam };
+        let reduced = |beam| Plan::Reduced {
+            descent: None,
+            beam,
+        };
         assert_eq!(
             method(&default, "5x6", solved(30)),
             near(5, 6, reduced(None))
@@ -312,9 +334,17 @@ mod tests {
             method(&default, "7x7", solved(49)),
             near(7, 7, reduced(beam))
         );
+        let descent = Some(BEAM_STATES_PAST_49 / 144);
         assert_eq!(
             method(&default, "12x12", solved(144)),
-            near(12, 12, reduced(None))
+            near(
+                12,
+                12,
+                Plan::Reduced {
+                    descent,
+                    beam: None
+                }
+            )
         );
         assert_eq!(
             method(&default, "13x12", solved(156)),

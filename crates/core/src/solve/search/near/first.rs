@@ -1,8 +1,8 @@
 //! Near-shortest default answers on rectangles of 17 to 144 cells: the
 //! tables they use, and the search as the plan says (weighted A* on the
-//! whole board, or a reduction line by line with a beam beside it),
-//! then polished. When a solver looks for one is decided by the facade
-//! (`solver/choice.rs`).
+//! whole board, or a reduction line by line, after a descent or with a
+//! beam beside it), then polished. When a solver looks for one is
+//! decided by the facade (`solver/choice.rs`).
 
 use std::time::{Duration, Instant};
 
@@ -77,8 +77,9 @@ impl Context<'_> {
             Improve::Whole(anytime) => (true, anytime.map(|deadline| cancel.by(deadline))),
             Improve::Part => (false, None),
         };
-        let near = if let Plan::Reduced { beam } = plan {
-            let (found, lower_bound) = self.reduced(rows, cols, a, b)?;
+        let near = if let Plan::Reduced { descent, beam } = plan {
+            let (found, lower_bound) =
+                self.descended_and_reduced((rows, cols), (a, b), descent, guarded)?;
             let mut near = Near { found, lower_bound };
             let tables = match beam {
                 Some(_) => self.beam_tables(&Rectangle::new(rows, cols), a, b)?,

@@ -1,7 +1,8 @@
 //! Near-shortest answers on rectangles of 17 to 144 cells, found in a
 //! few seconds, each with a proven lower bound beside it:
 //! - `first`: the first answer as the plan says (weighted A* on the whole
-//!   board, or the line reduction with a beam beside it), polished;
+//!   board, or the line reduction, after a descent on boards past 8×8
+//!   and with a beam beside it up to 8×8), polished;
 //! - `reduction`: the line reduction, a rectangle filled line by line;
 //! - `anytime`: better answers for those who give them time.
 //!
@@ -29,9 +30,12 @@ pub(crate) enum Plan {
     /// smaller rectangles with both sides at least 4.
     Weighted,
     /// The rectangle reduced line by line until [`reduction_stops`]
-    /// says, the rest searched; and, with `beam` (its width), a beam
-    /// search beside it (6×6 to 8×8).
+    /// says, the rest searched; with `descent` (its width), after a beam
+    /// has brought the estimate down (9×9 to 12×12); with `beam` (its
+    /// width), a beam search beside it (6×6 to 8×8).
     Reduced {
+        /// The width of the descent, where there is one.
+        descent: Option<usize>,
         /// The beam's width, where one is searched.
         beam: Option<usize>,
     },

@@ -27,6 +27,10 @@ pub(crate) const BLANK_MARK: u8 = u8::MAX;
 /// No pattern.
 const NONE: u8 = u8::MAX;
 
+/// The most cells of a rectangle the searches take (12×12): cells and
+/// goal cells fit a byte, with [`BLANK_MARK`] to spare.
+pub(crate) const MAX_CELLS: usize = 144;
+
 /// A rectangle and its distance table.
 #[derive(Clone, Debug)]
 pub(crate) struct Rectangle {
@@ -37,15 +41,15 @@ pub(crate) struct Rectangle {
     pub(crate) neighbours: Vec<Vec<u8>>,
     /// Each cell's row and column: read in the searches' inner loops,
     /// where a division by a width known only at run time is slow.
-    row_of: [u8; 64],
-    col_of: [u8; 64],
+    row_of: [u8; MAX_CELLS],
+    col_of: [u8; MAX_CELLS],
 }
 
 impl Rectangle {
-    /// A rectangle of `rows` × `cols` cells (at most 64).
+    /// A rectangle of `rows` × `cols` cells (at most [`MAX_CELLS`]).
     pub(crate) fn new(rows: usize, cols: usize) -> Self {
-        assert!((2..=64).contains(&(rows * cols)));
-        let (mut row_of, mut col_of) = ([0u8; 64], [0u8; 64]);
+        assert!((2..=MAX_CELLS).contains(&(rows * cols)));
+        let (mut row_of, mut col_of) = ([0u8; MAX_CELLS], [0u8; MAX_CELLS]);
         for c in 0..rows * cols {
             (row_of[c], col_of[c]) = ((c / cols) as u8, (c % cols) as u8);
         }
