@@ -74,24 +74,43 @@ pub(crate) fn search(
     tables: Option<&Heuristic>,
     stop: Stop,
 ) -> Option<(Vec<Move>, u64)> {
-    search_on_cells(rows, cols, (a, b), (beam.0, beam.1, 0), tables, stop)
+    let whole = Descent {
+        width: beam.0,
+        percent: 0,
+        outer: 0,
+    };
+    search_on_cells(rows, cols, (a, b), (whole, beam.1), tables, stop)
+}
+
+/// A beam's first part, which the line reduction finishes (see
+/// `near::reduction`): how wide, how far, and which tiles weigh more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Descent {
+    /// The arrangements a layer keeps.
+    pub width: usize,
+    /// It ends at an estimate of this percent of the start's or lower.
+    pub percent: u32,
+    /// The outer rings whose tiles weigh more in the estimate, those the
+    /// reduction fills first (ring `k`: the cells `k` rows from the top
+    /// or `k` columns from the left, not nearer either edge): a step of
+    /// a tile whose goal is on ring `k < outer` counts `outer + 1 - k`.
+    pub outer: usize,
 }
 
 /// The first moves of a solution of `a` → `b` on a `rows` × `cols`
-/// rectangle of at most [`MAX_CELLS`] cells: a beam of `width` guided by
-/// Manhattan distance and linear conflicts, until the estimate is
-/// `percent` of the start's or lower (or, where it stalls for
-/// [`STALL_LAYERS`] layers, to the lowest it saw), and the arrangements
-/// expanded; `None` where `stop` ends it. The descent of big boards,
-/// which the line reduction finishes.
+/// rectangle of at most [`MAX_CELLS`] cells: a beam as `descent` says,
+/// guided by Manhattan distance (the outer rings' tiles weighed more)
+/// and linear conflicts, until the estimate is low enough (or, where it
+/// stalls for [`STALL_LAYERS`] layers, to the lowest it saw), and the
+/// arrangements expanded; `None` where `stop` ends it.
 pub(crate) fn descend(
     rows: usize,
     cols: usize,
     (a, b): (&[Token], &[Token]),
-    (width, percent): (usize, u32),
+    descent: Descent,
     stop: Stop,
 ) -> Option<(Vec<Move>, u64)> {
-    search_on_cells(rows, cols, (a, b), (width, usize::MAX, percent), None, stop)
+    search_on_cells(rows, cols, (a, b), (descent, usize::MAX), None, stop)
 }
 
 /// [`search_on`] with nodes of as few cells as the rectangle allows:
@@ -100,7 +119,7 @@ fn search_on_cells(
     rows: usize,
     cols: usize,
     ab: (&[Token], &[Token]),
-    beam: (usize, usize, u32),
+    beam: (Descent, usize),
     tables: Option<&Heuristic>,
     stop: Stop,
 ) -> Option<(Vec<Move>, u64)> {
@@ -111,17 +130,18 @@ fn search_on_cells(
     }
 }
 
-/// A beam of `width` from `a` to `b` with nodes of `N` cells, until the
-/// estimate is `percent` of the start's or lower (0: the goal), shorter
-/// than `shorter_than` moves.
+/// A beam from `a` to `b` with nodes of `N` cells, as `descent` says
+/// (one with `percent` 0 goes to the goal), shorter than `shorter_than`
+/// moves.
 fn search_on<const N: usize>(
     rows: usize,
     cols: usize,
     (a, b): (&[Token], &[Token]),
-    (width, shorter_than, percent): (usize, usize, u32),
+    (descent, shorter_than): (Descent, usize),
     tables: Option<&Heuristic>,
     stop: Stop,
 ) -> Option<(Vec<Move>, u64)> {
+    let Descent { width, percent, .. } = descent;
     let rect = Rectangle::new(rows, cols);
     let n = rows * cols;
     let (start, blank_goal) = rectangle::relabel(a, b);
@@ -153,7 +173,14 @@ fn search_on<const N: usize>(
         keys[cell * (n + 1) + if tile == BLANK_MARK { n } else { tile as usize }]
     };
     let hash = start.iter().enumerate().fold(0, |h, (c, &t)| h ^ key(c, t));
-    let mdlc = Heuristic::manhattan(&rect, blank_goal).value(&start);
+    let weight = ring_weights(&rect, descent.outer);
+    let mdlc = Heuristic::manhattan(&rect, blank_goal).value(&start)
+        + start
+            .iter()
+            .enumerate()
+            .filter(|&(_, &t)| t != BLANK_MARK)
+            .map(|(c, &t)| (weight[t as usize] - 1) * rect.distance(c as u8, t))
+            .sum::<u32>();
     let mut layer = vec![Node::<N> {
         h: estimate(mdlc, &tiles, parts.as_ref()),
         tiles,
@@ -246,8 +273,8 @@ fn search_on<const N: usize>(
                 child.tiles.swap(b, c);
                 child.place[t as usize] = b as u8;
                 child.place[blank_goal as usize] = c as u8;
-                child.mdlc =
-                    after_move(&rect, node.mdlc, &node.tiles[..n], &child.tiles[..n], c, b);
+                let step = (node.mdlc, weight[t as usize]);
+                child.mdlc = after_move(&rect, step, &node.tiles[..n], &child.tiles[..n], c, b);
                 child.h = estimate(child.mdlc, &child.tiles, parts.as_ref());
                 child.parts = parts;
                 child.blank = c as u8;
@@ -336,6 +363,18 @@ impl Recent {
     }
 }
 
+/// The weight of each goal cell's tile in a descent's estimate:
+/// `outer + 1 - k` on ring `k < outer` (see [`Descent::outer`]), 1
+/// elsewhere.
+fn ring_weights(rect: &Rectangle, outer: usize) -> Vec<u32> {
+    (0..rect.cell_count() as u8)
+        .map(|c| {
+            let ring = rect.row(c).min(rect.col(c));
+            1 + outer.saturating_sub(ring) as u32
+        })
+        .collect()
+}
+
 /// The Manhattan distance plus linear conflicts `h` of `before`, updated
 /// for `after`, where the tile on `from` slid to `to`: one step of
 /// Manhattan distance, and the conflicts of the line across the move
@@ -343,7 +382,7 @@ impl Recent {
 /// changes two columns, and the other way).
 fn after_move(
     rect: &Rectangle,
-    h: u32,
+    (h, weight): (u32, u32),
     before: &[u8],
     after: &[u8],
     from: usize,
@@ -351,7 +390,7 @@ fn after_move(
 ) -> u32 {
     let goal = after[to];
     let nearer = rect.distance(to as u8, goal) < rect.distance(from as u8, goal);
-    let mut h = if nearer { h - 1 } else { h + 1 };
+    let mut h = if nearer { h - weight } else { h + weight };
     let along_row = rect.row(from as u8) == rect.row(to as u8);
     // A line's conflicts are among the tiles whose goal is in it: they
     // change only on the line across the move that holds the tile's goal
@@ -397,7 +436,7 @@ mod tests {
             let to = around[x as usize % around.len()] as usize;
             let mut after = before.clone();
             after.swap(blank, to);
-            h = after_move(&rect, h, &before, &after, to, blank);
+            h = after_move(&rect, (h, 1), &before, &after, to, blank);
             assert_eq!(h, whole.value(&after));
             before = after;
             blank = to;
@@ -487,16 +526,70 @@ mod tests {
             let (tiles, blank_goal) = rectangle::relabel(tokens, &b);
             Heuristic::manhattan(&Rectangle::new(10, 10), blank_goal).value(&tiles)
         };
-        let (moves, expanded) =
-            descend(10, 10, (&a, &b), (300, 20), Stop::default()).expect("a descent");
-        let reached = played(&a, &moves);
-        assert!(
-            estimate(&reached) * 5 <= estimate(&a),
-            "{} of {}",
-            estimate(&reached),
-            estimate(&a)
-        );
-        assert!(expanded >= moves.len() as u64);
+        for outer in [0, 2] {
+            let descent = Descent {
+                width: 300,
+                percent: 20,
+                outer,
+            };
+            let (moves, expanded) =
+                descend(10, 10, (&a, &b), descent, Stop::default()).expect("a descent");
+            let reached = played(&a, &moves);
+            let (before, after) = (estimate(&a), estimate(&reached));
+            // Unweighted, to a fifth; weighted, the other tiles may
+            // stay further.
+            let most = if outer == 0 { before / 5 } else { before / 2 };
+            assert!(after <= most, "{after} of {before}");
+            assert!(expanded >= moves.len() as u64);
+        }
+    }
+
+    /// With the outer rings weighed, the estimate kept move by move is
+    /// the weighted Manhattan distance plus the linear conflicts.
+    #[test]
+    fn the_weighed_estimate_move_by_move_is_the_whole_one() {
+        let rect = Rectangle::new(6, 6);
+        let weight = ring_weights(&rect, 2);
+        assert_eq!((weight[0], weight[7], weight[14], weight[35]), (3, 2, 1, 1));
+        let b: Vec<Token> = (1..36).chain([0]).collect();
+        let whole = |tokens: &[Token]| {
+            let (tiles, blank_goal) = rectangle::relabel(tokens, &b);
+            let extra: u32 = tiles
+                .iter()
+                .enumerate()
+                .filter(|&(_, &t)| t != BLANK_MARK)
+                .map(|(c, &t)| (weight[t as usize] - 1) * rect.distance(c as u8, t))
+                .sum();
+            (
+                tiles.clone(),
+                Heuristic::manhattan(&rect, blank_goal).value(&tiles) + extra,
+            )
+        };
+        let mut tokens = walked(&b, 6, 300);
+        let (mut before, mut h) = whole(&tokens);
+        let mut blank = tokens.iter().position(|&t| t == 0).unwrap();
+        let mut x = 7u64;
+        for _ in 0..3000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let around = &rect.neighbours[blank];
+            let to = around[x as usize % around.len()] as usize;
+            tokens.swap(blank, to);
+            let (after, expected) = whole(&tokens);
+            let moved = after[blank];
+            h = after_move(
+                &rect,
+                (h, weight[moved as usize]),
+                &before,
+                &after,
+                to,
+                blank,
+            );
+            assert_eq!(h, expected);
+            before = after;
+            blank = to;
+        }
     }
 
     #[test]

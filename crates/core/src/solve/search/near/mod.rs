@@ -20,6 +20,7 @@ use crate::arrangement::Token;
 use crate::solve::Found;
 use crate::solve::error::SolveError;
 use crate::solve::progress::Progress;
+use crate::solve::search::beam::Descent;
 use crate::solve::search::rectangle::{Heuristic, Rectangle};
 use crate::stop::Stop;
 
@@ -34,8 +35,8 @@ pub(crate) enum Plan {
     /// has brought the estimate down (9×9 to 12×12); with `beam` (its
     /// width), a beam search beside it (6×6 to 8×8).
     Reduced {
-        /// The width of the descent, where there is one.
-        descent: Option<usize>,
+        /// The descent, where there is one.
+        descent: Option<Descent>,
         /// The beam's width, where one is searched.
         beam: Option<usize>,
     },

@@ -79,20 +79,18 @@ impl Context<'_> {
         ))
     }
 
-    /// [`reduced`](Self::reduced) after a descent where `descent` gives
-    /// its width: a beam brings the estimate down to
-    /// [`DESCENT_PERCENT`] of the start's, and the reduction goes on from
-    /// there (see `search::beam`). Where the clock stops the descent, the
-    /// reduction starts from `a`.
+    /// [`reduced`](Self::reduced) after a descent where there is one: a
+    /// beam brings the estimate down (see [`beam::Descent`]), and the
+    /// reduction goes on from there. Where the clock stops the descent,
+    /// the reduction starts from `a`.
     pub(crate) fn descended_and_reduced(
         &self,
         (rows, cols): (usize, usize),
         (a, b): (&[Token], &[Token]),
-        descent: Option<usize>,
+        descent: Option<beam::Descent>,
         stop: Stop,
     ) -> Result<(Found, u64), SolveError> {
-        let descended = descent
-            .and_then(|width| beam::descend(rows, cols, (a, b), (width, DESCENT_PERCENT), stop));
+        let descended = descent.and_then(|d| beam::descend(rows, cols, (a, b), d, stop));
         self.stop.check()?;
         let Some((mut moves, expanded)) = descended else {
             return self.reduced(rows, cols, a, b);
@@ -111,14 +109,6 @@ impl Context<'_> {
         Ok((found, lower_bound(rows, cols, a, b)))
     }
 }
-
-/// Where a descent hands the board to the line reduction: at a fifth of
-/// the start's estimate. Measured on four uniformly random 10×10 states
-/// (the reduction alone 1,524.5 moves): a descent to 40% 1,396.5, to
-/// 20% 1,374.5, to 10% 1,368.5 (single answers from 1,212 to 1,564: the
-/// beam's lower part wanders, where the Manhattan distance no longer
-/// guides it); on four 9×9 states 1,041.0 → 932.0 at 20%.
-const DESCENT_PERCENT: u32 = 20;
 
 /// A lower bound of the shortest length of `a` → `b`: Manhattan distance
 /// with linear conflicts.
