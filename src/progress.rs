@@ -63,7 +63,9 @@ pub(crate) fn reporter(asked: Asked) -> impl Fn(&Progress) + Sync {
                 return;
             }
             Progress::NotSaved { .. } => return eprintln!("warning: {progress}"),
-            Progress::NoTables { .. } => return eprintln!("note: {progress}"),
+            Progress::NoTables { .. } | Progress::TablesLeftOut { .. } => {
+                return eprintln!("note: {progress}");
+            }
             _ => return,
         };
         if !on_terminal {

@@ -99,7 +99,9 @@ impl Tables {
             // A table that could not be saved is worth a warning; a
             // search's progress is not (it is the page's to show).
             Progress::NotSaved { .. } => eprintln!("warning: {progress}"),
-            Progress::NoTables { .. } => eprintln!("note: {progress}"),
+            Progress::NoTables { .. } | Progress::TablesLeftOut { .. } => {
+                eprintln!("note: {progress}");
+            }
             _ => {}
         }
         let list: Vec<Value> = building

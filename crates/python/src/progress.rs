@@ -37,6 +37,7 @@ impl Event {
             Progress::Searching { nodes, .. } => ("searching", Some(*nodes), None, None),
             Progress::Shorter { moves, .. } => ("shorter", Some(*moves), None, None),
             Progress::NoTables { .. } => ("no_tables", None, None, None),
+            Progress::TablesLeftOut { .. } => ("tables_left_out", None, None, None),
             Progress::NotSaved { table, .. } => ("not_saved", None, None, Some(table.clone())),
             _ => ("other", None, None, None),
         };

@@ -56,6 +56,15 @@ pub enum Progress {
         /// The board's cells.
         cells: usize,
     },
+    /// A near-shortest search goes on without the pattern databases it
+    /// would use, on Manhattan distance with linear conflicts: they are
+    /// past the memory budget, or could not be built or loaded.
+    TablesLeftOut {
+        /// The board's cells.
+        cells: usize,
+        /// Why.
+        reason: String,
+    },
     /// A table was built but could not be written to the cache: it will
     /// be built again next time.
     NotSaved {
@@ -170,6 +179,11 @@ impl std::fmt::Display for Progress {
                 "no pattern databases on a board of {cells} cells: the shortest search uses \
                  Manhattan distance with linear conflicts alone, which can take hours past \
                  about 25 cells"
+            ),
+            Self::TablesLeftOut { cells, reason } => write!(
+                f,
+                "the near-shortest search on a board of {cells} cells goes on without its \
+                 pattern databases, on Manhattan distance with linear conflicts: {reason}"
             ),
             Self::NotSaved { table, error } => write!(
                 f,

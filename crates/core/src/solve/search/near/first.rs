@@ -10,6 +10,7 @@ use super::anytime::Stages;
 use super::{Context, Improve, Plan};
 use crate::arrangement::Token;
 use crate::solve::error::{Limit, SolveError};
+use crate::solve::progress::Progress;
 use crate::solve::search::rectangle::{self, Heuristic, Rectangle};
 use crate::solve::search::weighted::{self, Near};
 use crate::solve::search::{beam, pdb};
@@ -109,7 +110,8 @@ impl Context<'_> {
             // them (Manhattan distance with linear conflicts), as a
             // default answer should, rather than refusing.
             let heuristic = match self.heuristic_of(&rect, blank_goal, tables) {
-                Err(SolveError::Unsupported(Limit::TablesTooBig { .. })) => {
+                Err(error @ SolveError::Unsupported(Limit::TablesTooBig { .. })) => {
+                    self.left_out(&rect, &error);
                     self.heuristic_of(&rect, blank_goal, None)?
                 }
                 other => other?,
@@ -202,8 +204,19 @@ impl Context<'_> {
         match self.heuristic_of(rect, blank_goal, Some(patterns)) {
             Ok(tables) => Ok(Some(tables.without_reflection())),
             Err(SolveError::Cancelled) => Err(SolveError::Cancelled),
-            Err(_) => Ok(None),
+            Err(error) => {
+                self.left_out(rect, &error);
+                Ok(None)
+            }
         }
+    }
+
+    /// Tells that a search on `rect` goes on without its tables, and why.
+    fn left_out(&self, rect: &Rectangle, error: &SolveError) {
+        self.report(&Progress::TablesLeftOut {
+            cells: rect.cell_count(),
+            reason: error.to_string(),
+        });
     }
 
     /// The tables of a near-shortest search on `rect`: small compact ones
