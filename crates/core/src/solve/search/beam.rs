@@ -174,13 +174,7 @@ fn search_on<const N: usize>(
     };
     let hash = start.iter().enumerate().fold(0, |h, (c, &t)| h ^ key(c, t));
     let weight = ring_weights(&rect, descent.outer);
-    let mdlc = Heuristic::manhattan(&rect, blank_goal).value(&start)
-        + start
-            .iter()
-            .enumerate()
-            .filter(|&(_, &t)| t != BLANK_MARK)
-            .map(|(c, &t)| (weight[t as usize] - 1) * rect.distance(c as u8, t))
-            .sum::<u32>();
+    let mdlc = weighed_estimate(&rect, blank_goal, &start, &weight);
     let mut layer = vec![Node::<N> {
         h: estimate(mdlc, &tiles, parts.as_ref()),
         tiles,
@@ -375,6 +369,19 @@ fn ring_weights(rect: &Rectangle, outer: usize) -> Vec<u32> {
         .collect()
 }
 
+/// Manhattan distance plus linear conflicts of `tiles`, each tile's
+/// distance counted `weight[its goal]` times: the estimate a beam keeps
+/// move by move (see [`after_move`]).
+fn weighed_estimate(rect: &Rectangle, blank_goal: u8, tiles: &[u8], weight: &[u32]) -> u32 {
+    let extra: u32 = tiles
+        .iter()
+        .enumerate()
+        .filter(|&(_, &t)| t != BLANK_MARK)
+        .map(|(c, &t)| (weight[t as usize] - 1) * rect.distance(c as u8, t))
+        .sum();
+    Heuristic::manhattan(rect, blank_goal).value(tiles) + extra
+}
+
 /// The Manhattan distance plus linear conflicts `h` of `before`, updated
 /// for `after`, where the tile on `from` slid to `to`: one step of
 /// Manhattan distance, and the conflicts of the line across the move
@@ -417,30 +424,53 @@ mod tests {
     use super::*;
     use crate::solve::search::played;
 
+    /// The next number of a xorshift sequence: the tests' random moves.
+    fn next(x: &mut u64) -> u64 {
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        *x
+    }
+
+    /// Plays `steps` random moves from `a` on `rect` and checks that the
+    /// estimate kept move by move (the rings' `weight`) is the whole one.
+    fn estimate_kept_is_whole(rect: &Rectangle, (a, b): (&[Token], &[Token]), weight: &[u32]) {
+        let (mut before, blank_goal) = rectangle::relabel(a, b);
+        let mut h = weighed_estimate(rect, blank_goal, &before, weight);
+        let mut blank = before.iter().position(|&t| t == BLANK_MARK).unwrap();
+        let mut x = 99u64;
+        for _ in 0..5000 {
+            let around = &rect.neighbours[blank];
+            let to = around[next(&mut x) as usize % around.len()] as usize;
+            let mut after = before.clone();
+            after.swap(blank, to);
+            let step = (h, weight[after[blank] as usize]);
+            h = after_move(rect, step, &before, &after, to, blank);
+            assert_eq!(h, weighed_estimate(rect, blank_goal, &after, weight));
+            before = after;
+            blank = to;
+        }
+    }
+
     #[test]
     fn the_estimate_move_by_move_is_the_whole_one() {
         let a: Vec<Token> = vec![7, 2, 11, 0, 5, 1, 9, 3, 10, 4, 8, 6];
         let b: Vec<Token> = (1..12).chain([0]).collect();
-        let (tiles, blank_goal) = rectangle::relabel(&a, &b);
         let rect = Rectangle::new(3, 4);
-        let whole = Heuristic::manhattan(&rect, blank_goal);
-        let mut before = tiles;
-        let mut h = whole.value(&before);
-        let mut blank = 3;
-        let mut x = 99u64;
-        for _ in 0..5000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let around = &rect.neighbours[blank];
-            let to = around[x as usize % around.len()] as usize;
-            let mut after = before.clone();
-            after.swap(blank, to);
-            h = after_move(&rect, (h, 1), &before, &after, to, blank);
-            assert_eq!(h, whole.value(&after));
-            before = after;
-            blank = to;
-        }
+        let weight = ring_weights(&rect, 0);
+        assert!(weight.iter().all(|&w| w == 1));
+        estimate_kept_is_whole(&rect, (&a, &b), &weight);
+    }
+
+    /// With the outer rings weighed, the estimate kept move by move is
+    /// the weighted Manhattan distance plus the linear conflicts.
+    #[test]
+    fn the_weighed_estimate_move_by_move_is_the_whole_one() {
+        let rect = Rectangle::new(6, 6);
+        let weight = ring_weights(&rect, 2);
+        assert_eq!((weight[0], weight[7], weight[14], weight[35]), (3, 2, 1, 1));
+        let b: Vec<Token> = (1..36).chain([0]).collect();
+        estimate_kept_is_whole(&rect, (&walked(&b, 6, 300), &b), &weight);
     }
 
     /// `goal` on a `side` × `side` board (the blank last) after a walk
@@ -450,11 +480,8 @@ mod tests {
         let mut blank = side * side - 1;
         let mut x = 12345u64;
         for _ in 0..steps {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
             let (r, k) = (blank / side, blank % side);
-            let to = match x % 4 {
+            let to = match next(&mut x) % 4 {
                 0 if r > 0 => blank - side,
                 1 if r + 1 < side => blank + side,
                 2 if k > 0 => blank - 1,
@@ -541,54 +568,6 @@ mod tests {
             let most = if outer == 0 { before / 5 } else { before / 2 };
             assert!(after <= most, "{after} of {before}");
             assert!(expanded >= moves.len() as u64);
-        }
-    }
-
-    /// With the outer rings weighed, the estimate kept move by move is
-    /// the weighted Manhattan distance plus the linear conflicts.
-    #[test]
-    fn the_weighed_estimate_move_by_move_is_the_whole_one() {
-        let rect = Rectangle::new(6, 6);
-        let weight = ring_weights(&rect, 2);
-        assert_eq!((weight[0], weight[7], weight[14], weight[35]), (3, 2, 1, 1));
-        let b: Vec<Token> = (1..36).chain([0]).collect();
-        let whole = |tokens: &[Token]| {
-            let (tiles, blank_goal) = rectangle::relabel(tokens, &b);
-            let extra: u32 = tiles
-                .iter()
-                .enumerate()
-                .filter(|&(_, &t)| t != BLANK_MARK)
-                .map(|(c, &t)| (weight[t as usize] - 1) * rect.distance(c as u8, t))
-                .sum();
-            (
-                tiles.clone(),
-                Heuristic::manhattan(&rect, blank_goal).value(&tiles) + extra,
-            )
-        };
-        let mut tokens = walked(&b, 6, 300);
-        let (mut before, mut h) = whole(&tokens);
-        let mut blank = tokens.iter().position(|&t| t == 0).unwrap();
-        let mut x = 7u64;
-        for _ in 0..3000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let around = &rect.neighbours[blank];
-            let to = around[x as usize % around.len()] as usize;
-            tokens.swap(blank, to);
-            let (after, expected) = whole(&tokens);
-            let moved = after[blank];
-            h = after_move(
-                &rect,
-                (h, weight[moved as usize]),
-                &before,
-                &after,
-                to,
-                blank,
-            );
-            assert_eq!(h, expected);
-            before = after;
-            blank = to;
         }
     }
 

@@ -22,7 +22,7 @@ use crate::moves::{Move, cornered};
 use crate::solve::Found;
 use crate::solve::error::SolveError;
 use crate::solve::search::rectangle::{self, Heuristic, Rectangle};
-use crate::solve::search::{beam, placement};
+use crate::solve::search::{beam, placement, played};
 use crate::stop::Stop;
 
 impl Context<'_> {
@@ -41,10 +41,7 @@ impl Context<'_> {
         let (walk, cornered) = cornered(&[rows, cols], b);
         let stops = self.reduction_stops;
         let (mut moves, left_rows, left_cols) = fill_lines(rows, cols, a, &cornered, stops);
-        let mut state = a.to_vec();
-        for m in &moves {
-            state.swap(m.from as usize, m.to as usize);
-        }
+        let state = played(a, &moves);
         // The rest, a box in the bottom-right corner.
         let (top, left) = (rows - left_rows, cols - left_cols);
         let cell = |i: usize, j: usize| (top + i) * cols + left + j;
@@ -95,11 +92,7 @@ impl Context<'_> {
         let Some((mut moves, expanded)) = descended else {
             return self.reduced(rows, cols, a, b);
         };
-        let mut reached = a.to_vec();
-        for m in &moves {
-            reached.swap(m.from as usize, m.to as usize);
-        }
-        let (rest, _) = self.reduced(rows, cols, &reached, b)?;
+        let (rest, _) = self.reduced(rows, cols, &played(a, &moves), b)?;
         moves.extend(rest.moves);
         let found = Found {
             moves,
