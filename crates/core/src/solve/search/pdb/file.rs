@@ -182,7 +182,7 @@ fn write_to(path: &Path, header: &[u8], body: &[u8]) -> std::io::Result<()> {
     file.write_all(&crc.finalize().to_le_bytes())?;
     let file = file.into_inner().map_err(|e| e.into_error())?;
     file.sync_all()?;
-    super::table::drop_from_page_cache(&file);
+    super::page_cache::evict(&file);
     Ok(())
 }
 

@@ -42,6 +42,7 @@ mod build;
 mod cache;
 mod file;
 mod geometry;
+mod page_cache;
 mod registry;
 mod table;
 

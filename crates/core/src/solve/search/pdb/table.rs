@@ -2,7 +2,8 @@
 //! it: the build fills entries from all cores as atomics, and a cache file
 //! may be mapped read-only instead of read. A mapped table is read into
 //! the page cache in order first, where it is not there already (on
-//! Linux): searches then find it in 2 MiB pieces, not 4 KiB ones.
+//! Linux, see `page_cache`): searches then find it in 2 MiB pieces, not
+//! 4 KiB ones.
 
 use std::ops::{Deref, DerefMut};
 use std::sync::atomic::AtomicU32;
@@ -84,7 +85,8 @@ impl Bytes {
         }
         #[cfg(target_os = "linux")]
         {
-            fill_page_cache(&map, file);
+            let _ = map.advise(memmap2::Advice::HugePage);
+            super::page_cache::fill(&map, file);
             let _ = map.advise(memmap2::Advice::Random);
         }
         Ok(Self::Mapped { map, start, len })
@@ -95,68 +97,6 @@ impl Bytes {
     pub(super) fn is_mapped(&self) -> bool {
         matches!(self, Self::Mapped { .. })
     }
-}
-
-/// Reads, in order, the parts of a mapped file that the page cache does
-/// not hold, 2 MiB at a time, so that the search finds every page there.
-///
-/// A search looks up all over a table: left to its page faults, a table
-/// not in the page cache comes in 4 KiB at a time from random places (a
-/// 2 GB table: 225,000 reads from disk, 8.7 s), and stays in the cache
-/// in 4 KiB pieces (33,000 faults on each later run, 0.37 s for Korf's
-/// 100). Read in order, it comes at the disk's speed (1.0 s) and is kept
-/// in 2 MiB pieces (1,800 faults, 0.22 s). Where it is all there,
-/// nothing is read. Only a hint: any failure leaves it to the faults.
-#[cfg(target_os = "linux")]
-fn fill_page_cache(map: &memmap2::Mmap, file: &std::fs::File) {
-    use std::os::unix::fs::FileExt as _;
-    const CHUNK: usize = 2 << 20;
-    // Whether the chunk at `at` is there, told by its first page: the
-    // chunks this reads stay whole (a 2 GB table's every page asked
-    // took mincore 28 ms, a page a chunk well under one).
-    let there = |at: usize| {
-        let mut resident = 0u8;
-        // SAFETY: `at` is a multiple of 2 MiB within the page-aligned map,
-        // and mincore writes one byte for the one page asked.
-        let asked =
-            unsafe { libc::mincore(map.as_ptr().add(at).cast_mut().cast(), 1, &raw mut resident) };
-        asked != 0 || resident & 1 != 0
-    };
-    // All asked before any is read: a read's own readahead runs into the
-    // next chunk, which would then look there and be left half read.
-    let missing: Vec<usize> = (0..map.len())
-        .step_by(CHUNK)
-        .filter(|&at| !there(at))
-        .collect();
-    if missing.is_empty() {
-        return;
-    }
-    let mut buffer = vec![0u8; CHUNK];
-    for at in missing {
-        let end = map.len().min(at + CHUNK);
-        if file
-            .read_exact_at(&mut buffer[..end - at], at as u64)
-            .is_err()
-        {
-            return;
-        }
-    }
-}
-
-/// Drops a table file just written (and synced: its pages are clean)
-/// from the page cache, where writing left it in 4 KiB pieces: the first
-/// search then reads it back in order, in 2 MiB pieces (see
-/// `fill_page_cache`). Only a hint.
-pub(super) fn drop_from_page_cache(file: &std::fs::File) {
-    #[cfg(target_os = "linux")]
-    {
-        use std::os::fd::AsRawFd as _;
-        // SAFETY: posix_fadvise only reads its arguments; the descriptor is
-        // open for the call.
-        let _ = unsafe { libc::posix_fadvise(file.as_raw_fd(), 0, 0, libc::POSIX_FADV_DONTNEED) };
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = file;
 }
 
 impl Deref for Bytes {
