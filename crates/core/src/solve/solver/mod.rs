@@ -554,10 +554,12 @@ impl<'a> Solver<'a> {
                 moves: solved.into_moves(),
             })
         };
+        let strong_tables = |rect: &_, blank_goal| self.strong_tables_at_hand(rect, blank_goal);
         let context = near::Context {
             report: &report,
             stop: self.stop(),
             heuristic: &heuristic,
+            strong_tables: &strong_tables,
             solve_rest: &solve_rest,
             reduction_stops: choice::reduction_stops,
             tables_up_to: choice::NEAR_TABLES_UP_TO,

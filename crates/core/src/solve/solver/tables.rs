@@ -148,6 +148,29 @@ impl Solver<'_> {
         (max >= 2).then(|| rectangle::partition(rect, blank_goal, max))
     }
 
+    /// The tables that shortest searches on `rect` with the blank's goal
+    /// on `blank_goal` use ([`tables`](Self::tables): 6-6-6-6 on 5×5),
+    /// where every one is at hand (in memory or in the cache: nothing is
+    /// built) and within the memory budget; `None` otherwise. A
+    /// near-shortest search on a board searched whole takes them over its
+    /// small compact tables.
+    pub(super) fn strong_tables_at_hand(
+        &self,
+        rect: &Rectangle,
+        blank_goal: u8,
+    ) -> Option<Vec<Vec<u8>>> {
+        let set = self.tables(rect, blank_goal)?;
+        let patterns: Vec<Pattern> = set
+            .iter()
+            .map(|cells| pattern(rect, cells.clone(), blank_goal))
+            .collect();
+        let bytes: u64 = patterns.iter().map(pdb::table_bytes).sum();
+        let at_hand = patterns
+            .iter()
+            .all(|p| pdb::at_hand(p, self.cache.as_ref()));
+        (at_hand && self.max_table_memory.is_none_or(|max| bytes <= max)).then_some(set)
+    }
+
     /// Builds (or finds in the cache) the tables that shortest solutions
     /// on `board` with the blank's goal on `blank` use, one at a time,
     /// without keeping them in memory (with the multi-tile
@@ -290,5 +313,30 @@ fn pattern(rect: &Rectangle, cells: Vec<u8>, blank: u8) -> Pattern {
         cols: rect.cols,
         cells,
         blank,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::search::pdb::PdbCache;
+
+    #[test]
+    fn strong_tables_are_offered_once_at_hand_and_within_the_budget() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = || PdbCache::at(dir.path().join("tables")).unwrap();
+        // A blank's goal no other test builds tables for.
+        let (board, rect, blank) = (Board::new_box(&[4, 5]).unwrap(), Rectangle::new(4, 5), 9);
+        let solver = Solver::new().pattern_tiles(3).cache(cache());
+        assert_eq!(solver.strong_tables_at_hand(&rect, blank), None);
+        solver.prepare(&board, blank as Cell).unwrap();
+        let set = solver.strong_tables_at_hand(&rect, blank);
+        assert!(set.as_ref().is_some_and(|s| s.iter().all(|p| p.len() <= 3)));
+        assert_eq!(set, solver.tables(&rect, blank));
+        let tight = Solver::new()
+            .pattern_tiles(3)
+            .cache(cache())
+            .max_table_memory(1);
+        assert_eq!(tight.strong_tables_at_hand(&rect, blank), None);
     }
 }

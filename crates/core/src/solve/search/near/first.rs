@@ -105,7 +105,14 @@ impl Context<'_> {
         } else {
             let rect = Rectangle::new(rows, cols);
             let (tiles, blank_goal) = rectangle::relabel(a, b);
-            let tables = self.near_tables(&rect, blank_goal);
+            // The shortest search's tables where they are at hand: a
+            // stronger guide, and worth more stages (see `Stages::STRONG`).
+            let strong = (self.strong_tables)(&rect, blank_goal);
+            let stages = match strong {
+                Some(_) => Stages::STRONG,
+                None => Stages::DEFAULT,
+            };
+            let tables = strong.or_else(|| self.near_tables(&rect, blank_goal));
             // Tables past the memory budget: the search goes on without
             // them (Manhattan distance with linear conflicts), as a
             // default answer should, rather than refusing.
@@ -130,7 +137,7 @@ impl Context<'_> {
             let search = (&heuristic, tiles.as_slice());
             if polish {
                 self.polish(rows, cols, a, &mut near, guarded);
-                self.improve_weighted(rows, cols, a, search, &mut near, (Stages::DEFAULT, guarded));
+                self.improve_weighted(rows, cols, a, search, &mut near, (stages, guarded));
             }
             if let Some(later) = later {
                 self.improve_weighted(rows, cols, a, search, &mut near, (Stages::ANYTIME, later));

@@ -64,6 +64,11 @@ pub(crate) struct Context<'a> {
     #[allow(clippy::type_complexity)]
     pub heuristic:
         &'a dyn Fn(&Rectangle, u8, Option<Vec<Vec<u8>>>) -> Result<Heuristic, SolveError>,
+    /// The tables of shortest searches on a rectangle with the blank's
+    /// goal on a cell, where they are at hand (nothing built): on boards
+    /// searched whole, the weighted search takes them over its own.
+    #[allow(clippy::type_complexity)]
+    pub strong_tables: &'a dyn Fn(&Rectangle, u8) -> Option<Vec<Vec<u8>>>,
     /// A whole answer on the `rows` × `cols` rectangle a reduction
     /// leaves, from one arrangement to another (not improved further).
     #[allow(clippy::type_complexity)]
