@@ -6,8 +6,9 @@
 use super::Rectangle;
 
 /// How the patterns of a board are chosen. On the 5×5 board with the
-/// blank's goal top left and 6-tile patterns: Korf & Felner's four compact
-/// blocks. On 4×4 and 5×5 otherwise, the goal cells other than the
+/// blank's goal in a corner and 6-tile patterns: Korf & Felner's four
+/// compact blocks (theirs for the top left, mirrored to the other
+/// corners). On 4×4 and 5×5 otherwise, the goal cells other than the
 /// blank's, in reading order, cut into the fewest groups of at most
 /// `max_tiles`, as even as can be with the smaller groups first (4×4 with
 /// 8: rows 1-2 and rows 3-4, the 7-8 partition); a lone tile left over is
@@ -19,13 +20,26 @@ pub(crate) fn partition(rect: &Rectangle, blank_goal: u8, max_tiles: usize) -> V
     if !matches!((rect.rows, rect.cols), (4, 4) | (5, 5)) {
         return compact_partition(rect, blank_goal, max_tiles);
     }
-    if (rect.rows, rect.cols, blank_goal, max_tiles) == (5, 5, 0, 6) {
-        return vec![
-            vec![1, 2, 5, 6, 7, 12],
-            vec![3, 4, 8, 9, 13, 14],
-            vec![10, 11, 15, 16, 20, 21],
-            vec![17, 18, 19, 22, 23, 24],
-        ];
+    if (rect.rows, rect.cols, max_tiles) == (5, 5, 6) && [0, 4, 20, 24].contains(&blank_goal) {
+        // Korf & Felner's blocks for the blank top left, mirrored to the
+        // corner of the blank's goal: rows of 6 around the blank's corner
+        // left out most of the interactions the blocks keep.
+        let (flip_rows, flip_cols) = (blank_goal >= 20, blank_goal % 5 == 4);
+        let mirrored = |cell: u8| {
+            let (row, col) = (cell / 5, cell % 5);
+            let row = if flip_rows { 4 - row } else { row };
+            let col = if flip_cols { 4 - col } else { col };
+            row * 5 + col
+        };
+        return [
+            [1, 2, 5, 6, 7, 12],
+            [3, 4, 8, 9, 13, 14],
+            [10, 11, 15, 16, 20, 21],
+            [17, 18, 19, 22, 23, 24],
+        ]
+        .iter()
+        .map(|block| block.iter().map(|&c| mirrored(c)).collect())
+        .collect();
     }
     let tiles: Vec<u8> = (0..rect.cell_count() as u8)
         .filter(|&c| c != blank_goal)
@@ -126,5 +140,27 @@ pub(crate) fn small_max_tiles(rect: &Rectangle) -> usize {
     match rect.cell_count() {
         13..=16 => 5,
         _ => default_max_tiles(rect),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_24_puzzle_blocks_follow_the_blank_to_every_corner() {
+        let rect = Rectangle::new(5, 5);
+        assert_eq!(partition(&rect, 0, 6)[0], vec![1, 2, 5, 6, 7, 12]);
+        for blank in [0u8, 4, 20, 24] {
+            let blocks = partition(&rect, blank, 6);
+            let mut cells: Vec<u8> = blocks.concat();
+            cells.sort_unstable();
+            let others: Vec<u8> = (0..25).filter(|&c| c != blank).collect();
+            assert_eq!(cells, others, "blank {blank}");
+            assert!(blocks.iter().all(|b| b.len() == 6));
+        }
+        // The block at the far corner from the blank holds that corner.
+        assert!(partition(&rect, 24, 6)[3].contains(&0));
+        assert!(partition(&rect, 4, 6)[3].contains(&20));
     }
 }
