@@ -125,21 +125,18 @@ impl Solver<'_> {
             let strong = rectangle::default_max_tiles(rect);
             let small = rectangle::small_max_tiles(rect);
             let patterns = |tiles| patterns(rect, blank_goal, tiles);
-            let at_hand =
-                |set: &[Pattern]| set.iter().all(|p| pdb::at_hand(p, self.cache.as_ref()));
             // The strongest set where it is built and fits the budget:
             // 7-8 on 4×4 takes 2.3 GB, and its search a quarter of the
             // 7-7-1 set's nodes (Korf's 100 in 0.38-0.44 s against
             // 0.76-0.84 s, tables mapped and in the page cache).
-            let fits = |set: &[Pattern]| {
-                let bytes: u64 = set.iter().map(pdb::table_bytes).sum();
-                self.max_table_memory.is_none_or(|max| bytes <= max)
-            };
             let stronger =
                 rectangle::stronger_max_tiles(rect).map(|tiles| (tiles, patterns(tiles)));
-            if let Some((stronger, _)) = stronger.filter(|(_, set)| at_hand(set) && fits(set)) {
+            if let Some((stronger, _)) =
+                stronger.filter(|(_, set)| self.at_hand(set) && self.fits(set))
+            {
                 stronger
-            } else if rect.rows * rect.cols > SMALL_TABLES_UP_TO || at_hand(&patterns(strong)) {
+            } else if rect.rows * rect.cols > SMALL_TABLES_UP_TO || self.at_hand(&patterns(strong))
+            {
                 strong
             } else {
                 small
@@ -164,11 +161,18 @@ impl Solver<'_> {
             .iter()
             .map(|cells| pattern(rect, cells.clone(), blank_goal))
             .collect();
-        let bytes: u64 = patterns.iter().map(pdb::table_bytes).sum();
-        let at_hand = patterns
-            .iter()
-            .all(|p| pdb::at_hand(p, self.cache.as_ref()));
-        (at_hand && self.max_table_memory.is_none_or(|max| bytes <= max)).then_some(set)
+        (self.at_hand(&patterns) && self.fits(&patterns)).then_some(set)
+    }
+
+    /// Whether every table of `set` is in memory or in the cache.
+    fn at_hand(&self, set: &[Pattern]) -> bool {
+        set.iter().all(|p| pdb::at_hand(p, self.cache.as_ref()))
+    }
+
+    /// Whether the tables of `set` together fit the memory budget.
+    fn fits(&self, set: &[Pattern]) -> bool {
+        let bytes: u64 = set.iter().map(pdb::table_bytes).sum();
+        self.max_table_memory.is_none_or(|max| bytes <= max)
     }
 
     /// Builds (or finds in the cache) the tables that shortest solutions

@@ -228,9 +228,10 @@ impl Context<'_> {
 
     /// The tables of a near-shortest search on `rect`: small compact ones
     /// (built in seconds once, loaded in milliseconds), none past the
-    /// caller's `tables_up_to`. The strong tables are not used even when
-    /// at hand: loading them (2 GB on 5×5) would take longer than the
-    /// whole search.
+    /// caller's `tables_up_to`. The beam's, and the weighted search's
+    /// where the shortest search's own are not at hand (see
+    /// `Context::strong_tables`): those are never built for a
+    /// near-shortest answer (2 GB on 5×5, minutes).
     fn near_tables(&self, rect: &Rectangle, blank_goal: u8) -> Option<Vec<Vec<u8>>> {
         (rect.rows * rect.cols <= self.tables_up_to).then(|| {
             rectangle::compact_partition(rect, blank_goal, near_tiles(rect.rows * rect.cols))
