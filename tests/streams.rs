@@ -50,10 +50,12 @@ fn a_batch_whose_reader_went_away_stops_searching() {
 fn a_judge_whose_reader_went_away_stops_searching() {
     // SPOJ SOLVING: a 3×3 case, then four 7×7 ones of several seconds
     // each (and their tables to build): once `head` has its line, the
-    // search under way stops.
-    let line = "{ echo 5; echo 3; echo '1 2 3'; echo '4 5 6'; echo '7 0 8'; \
-                for s in 1 2 3 4; do echo 7; npuzzle gen -b 7x7 --seed $s | tr '/' '\\n'; done; } \
-                | npuzzle judge spoj-solving | head -n 1";
+    // search under way stops. The input is made whole first and written
+    // at once: written case by case, a judge that stops early could
+    // leave the writer a closed pipe (exit 141 under pipefail).
+    let line = "input=$(echo 5; echo 3; echo '1 2 3'; echo '4 5 6'; echo '7 0 8'; \
+                for s in 1 2 3 4; do echo 7; npuzzle gen -b 7x7 --seed $s | tr '/' '\\n'; done); \
+                printf '%s\\n' \"$input\" | npuzzle judge spoj-solving | head -n 1";
     let started = std::time::Instant::now();
     let (code, out, err) = shell(line);
     assert_eq!((code, out.lines().count()), (0, 1), "{err}");
