@@ -1,10 +1,12 @@
 //! One thread's depth-first search below a node, the inner loop of
 //! every IDA* driver (the single search and the split search): the
 //! bound checked incrementally, the children's lookups made together,
-//! never a move that undoes the one before.
+//! never a move that undoes the one before nor one that ends a redundant
+//! move string (see `redundant`).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use super::redundant::{RedundantMoves, START};
 use crate::solve::search::rectangle::{Heuristic, SearchState};
 use crate::stop::{NODE_CHUNK, Stop};
 
@@ -20,6 +22,12 @@ const NO_CUT: u32 = u32::MAX;
 /// deeper.
 pub(super) struct Dfs<'a> {
     pub(super) h: &'a Heuristic,
+    /// The move strings not followed (see `redundant`), where the board
+    /// has them.
+    redundant: Option<&'a RedundantMoves>,
+    /// The state of `redundant` at the root (`None`: the path to the root
+    /// ends a redundant string, and the subtree is not searched).
+    root_moves: Option<u32>,
     /// The search stops when this holds a number below `rank` (a
     /// solution found elsewhere).
     pub(super) found: &'a AtomicUsize,
@@ -42,13 +50,19 @@ pub(super) struct Dfs<'a> {
 impl<'a> Dfs<'a> {
     /// A search of the subtree below `state`, reached by `path`.
     pub(super) fn new(
-        h: &'a Heuristic,
+        (h, redundant): (&'a Heuristic, Option<&'a RedundantMoves>),
         found: &'a AtomicUsize,
         state: SearchState,
         path: Vec<u8>,
     ) -> Self {
+        let root_moves = match redundant {
+            Some(r) => r.walk(&path),
+            None => Some(START),
+        };
         Dfs {
             h,
+            redundant,
+            root_moves,
             found,
             rank: 1,
             stop: Stop::default(),
@@ -77,8 +91,29 @@ impl<'a> Dfs<'a> {
         self.nodes_at_last_leaf = self.nodes;
     }
 
-    /// Searches for a goal within `bound` moves in all; `g` moves made.
+    /// Searches for a goal within `bound` moves in all; `g` moves made
+    /// (to the root), `previous` the blank's cell before the last.
     pub(super) fn search(&mut self, g: u32, bound: u32, previous: u8) -> bool {
+        match self.root_moves {
+            Some(moves) => self.search_below(g, bound, previous, moves),
+            None => false,
+        }
+    }
+
+    /// The automaton's state after the blank moves from `blank` to
+    /// `from` in state `moves`; `None` when the move ends a redundant
+    /// string.
+    #[inline]
+    fn moves_after(&self, moves: u32, blank: u8, from: u8) -> Option<u32> {
+        match self.redundant {
+            Some(r) => r.step(moves, blank, from),
+            None => Some(moves),
+        }
+    }
+
+    /// [`search`](Self::search) below a node whose path left the
+    /// automaton in state `moves`.
+    fn search_below(&mut self, g: u32, bound: u32, previous: u8, moves: u32) -> bool {
         if g < self.from {
             // The frontier: every path, unchecked and uncounted.
             if g == self.cut {
@@ -91,9 +126,12 @@ impl<'a> Dfs<'a> {
                 if from == previous {
                     continue;
                 }
+                let Some(after) = self.moves_after(moves, blank, from) else {
+                    continue;
+                };
                 let undo = self.state.apply(h, from, u32::MAX);
                 self.path.push(from);
-                if self.search(g + 1, bound, blank) {
+                if self.search_below(g + 1, bound, blank, after) {
                     return true;
                 }
                 self.path.pop();
@@ -147,9 +185,12 @@ impl<'a> Dfs<'a> {
             if from == previous {
                 continue;
             }
+            let Some(after) = self.moves_after(moves, blank, from) else {
+                continue;
+            };
             let undo = self.state.apply(h, from, ahead[k]);
             self.path.push(from);
-            if self.search(g + 1, bound, blank) {
+            if self.search_below(g + 1, bound, blank, after) {
                 return true;
             }
             self.path.pop();

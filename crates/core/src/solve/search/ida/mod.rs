@@ -14,8 +14,10 @@
 //! The search updates the heuristic incrementally (one pattern per move,
 //! the lookups of a node's children made together so that their cache
 //! misses overlap), allocates nothing per node, never undoes the previous
-//! move, and splits each iteration over all cores from a frontier a few
-//! moves deep.
+//! move nor ends a redundant move string (one that reaches what a shorter
+//! or earlier string reaches, see `redundant`: a third to a half fewer
+//! nodes), and splits each iteration over all cores from a frontier a
+//! few moves deep.
 
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
@@ -101,8 +103,10 @@ pub(crate) fn ida_star_logged(
     let parity = solution_parity(heuristic, tiles);
     let with_parity = |b: u32| if b % 2 == parity { b } else { b + 1 };
     let mut bound = with_parity(root.h(heuristic));
+    let redundant = RedundantMoves::for_rectangle(heuristic.rect.rows, heuristic.rect.cols);
     let subtree = |state: &SearchState, path: &[u8], bound: u32| {
-        let mut dfs = Dfs::new(heuristic, &shared.found, state.clone(), path.to_vec());
+        let searcher = (heuristic, redundant.as_deref());
+        let mut dfs = Dfs::new(searcher, &shared.found, state.clone(), path.to_vec());
         dfs.stop = stop;
         let found = dfs.search(path.len() as u32 - 1, bound, previous_blank(path));
         shared.nodes.fetch_add(dfs.nodes, Ordering::Relaxed);
@@ -176,8 +180,10 @@ pub(crate) fn shorter_than(
     let stop = stop.counting(&budget);
     let mut bound = with_parity(root.clone().h(heuristic));
     let mut nodes = 0;
+    let redundant = RedundantMoves::for_rectangle(heuristic.rect.rows, heuristic.rect.cols);
     while bound < length {
-        let mut dfs = Dfs::new(heuristic, &never, root.clone(), vec![root.blank]);
+        let searcher = (heuristic, redundant.as_deref());
+        let mut dfs = Dfs::new(searcher, &never, root.clone(), vec![root.blank]);
         dfs.stop = stop;
         let found = dfs.search(0, bound, u8::MAX);
         nodes += dfs.nodes;
@@ -218,9 +224,11 @@ fn frontier_below(heuristic: &Heuristic, root: &SearchState) -> Vec<(SearchState
 }
 
 mod depth_first;
+mod redundant;
 pub mod split;
 
 use depth_first::{Dfs, previous_blank};
+use redundant::RedundantMoves;
 
 #[cfg(test)]
 mod tests;

@@ -55,7 +55,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 pub use super::FRONTIER;
-use super::{Dfs, Heuristic, SearchState, path_moves, previous_blank, solution_parity};
+use super::{
+    Dfs, Heuristic, RedundantMoves, SearchState, path_moves, previous_blank, solution_parity,
+};
 use crate::arrangement::Arrangement;
 use crate::board::Board;
 use crate::error::Error;
@@ -69,6 +71,7 @@ use crate::stop::Stop;
 /// may run on any number of threads at once.
 pub struct SplitSearch {
     heuristic: Heuristic,
+    redundant: Option<Arc<RedundantMoves>>,
     parity: u32,
     root: SearchState,
     board: Board,
@@ -182,8 +185,10 @@ impl SplitSearch {
     ) -> Self {
         let parity = solution_parity(&heuristic, &tiles);
         let root = SearchState::new(&heuristic, &tiles);
+        let redundant = RedundantMoves::for_rectangle(heuristic.rect.rows, heuristic.rect.cols);
         Self {
             heuristic,
+            redundant,
             parity,
             root,
             board,
@@ -225,7 +230,7 @@ impl SplitSearch {
     pub fn frontier(&self, depth: u32, bound: u32) -> Result<Frontier, SolveError> {
         let none_found = AtomicUsize::new(usize::MAX);
         let mut dfs = Dfs::new(
-            &self.heuristic,
+            (&self.heuristic, self.redundant.as_deref()),
             &none_found,
             self.root.clone(),
             vec![self.root.blank],
@@ -307,7 +312,8 @@ impl SplitSearch {
         let (state, path) = self.enter(subtree)?;
         let g = subtree.moves.len() as u32;
         let previous = previous_blank(&path);
-        let mut dfs = Dfs::new(&self.heuristic, found_by, state, path);
+        let searcher = (&self.heuristic, self.redundant.as_deref());
+        let mut dfs = Dfs::new(searcher, found_by, state, path);
         dfs.rank = rank;
         dfs.stop = self.stop();
         dfs.from = counted_from(bound);
