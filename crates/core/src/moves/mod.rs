@@ -13,8 +13,10 @@ mod replay;
 
 pub(crate) use corner::{cornered, strides};
 pub use metric::Metric;
-pub(crate) use notation::MultiTileCount;
+#[cfg(test)]
+pub(crate) use notation::letter_of;
 pub use notation::{Directions, directions, multi_tile_moves};
+pub(crate) use notation::{MultiTileCount, step_of};
 pub use play::play;
 pub(crate) use replay::Replayer;
 pub use replay::{ReplayError, replay};

@@ -16,12 +16,12 @@ const LETTERS: [(u8, (i64, i64)); 4] = [
 
 /// The letter of a tile's step, `None` for a step that is not one of
 /// the four.
-fn letter_of(step: (i64, i64)) -> Option<u8> {
+pub(crate) fn letter_of(step: (i64, i64)) -> Option<u8> {
     LETTERS.iter().find(|(_, s)| *s == step).map(|&(l, _)| l)
 }
 
 /// The step of the tile a letter names (upper case).
-fn step_of(letter: u8) -> Option<(i64, i64)> {
+pub(crate) fn step_of(letter: u8) -> Option<(i64, i64)> {
     LETTERS.iter().find(|(l, _)| *l == letter).map(|&(_, s)| s)
 }
 

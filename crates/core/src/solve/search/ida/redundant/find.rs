@@ -1,6 +1,6 @@
 //! Finding the redundant strings (run by the tests only): breadth first
 //! over the strings of the blank's moves on a board without edges, in
-//! the order of [`STEPS`], each kept only if no earlier string reached
+//! the order of `STEPS`, each kept only if no earlier string reached
 //! its arrangement (the blank's cell and every tile moved). Only kept
 //! strings are extended, so every string met has a kept prefix; one that
 //! reaches an arrangement met before, and whose every proper suffix was
@@ -11,25 +11,20 @@ use std::collections::hash_map::Entry;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::{LETTERS, Span};
+use super::{STEPS, Span};
+use crate::moves::letter_of;
 
-/// The longest redundant strings shipped.
+/// The longest redundant strings shipped, and looked for (the size of
+/// [`Key`]).
 pub(super) const DEPTH: usize = 14;
-
-/// The blank's moves, in the order of [`LETTERS`]: up, down, left,
-/// right, as (row, column) steps.
-const STEPS: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 
 /// The move that undoes each move.
 const UNDO: [u8; 4] = [1, 0, 3, 2];
 
-/// The longest strings looked for (the size of [`Key`]).
-const MOST_DEPTH: usize = 14;
-
 /// The shortest redundant strings of up to `depth` moves, none
 /// containing another, each with its partner's box, in the order found.
 pub(super) fn redundant_strings(depth: usize) -> Vec<(Vec<u8>, Span)> {
-    assert!(depth <= MOST_DEPTH, "strings of at most {MOST_DEPTH} moves");
+    assert!(depth <= DEPTH, "strings of at most {DEPTH} moves");
     let mut plane = Plane::new(depth);
     let mut reached: FxHashMap<Key, Packed> = FxHashMap::default();
     let mut kept: FxHashSet<Packed> = FxHashSet::default();
@@ -68,7 +63,7 @@ pub(super) fn redundant_strings(depth: usize) -> Vec<(Vec<u8>, Span)> {
 /// The box of the walk along `moves` (indices into [`STEPS`]), from the
 /// cell where it ends.
 fn partner_box(moves: &[u8]) -> Span {
-    let (mut r, mut c) = (0i32, 0i32);
+    let (mut r, mut c) = (0i64, 0i64);
     let (mut top, mut bottom, mut left, mut right) = (0, 0, 0, 0);
     for &m in moves {
         let (dr, dc) = STEPS[m as usize];
@@ -77,10 +72,10 @@ fn partner_box(moves: &[u8]) -> Span {
         (left, right) = (left.min(c), right.max(c));
     }
     Span {
-        up: r - top,
-        down: bottom - r,
-        left: c - left,
-        right: right - c,
+        up: (r - top) as i32,
+        down: (bottom - r) as i32,
+        left: (c - left) as i32,
+        right: (right - c) as i32,
     }
 }
 
@@ -93,7 +88,13 @@ pub(super) fn write(strings: &[(Vec<u8>, Span)]) -> String {
          # columns right.\n"
     );
     for (moves, b) in strings {
-        let letters: String = moves.iter().map(|&m| LETTERS[m as usize] as char).collect();
+        let letters: String = moves
+            .iter()
+            .map(|&m| {
+                let (dr, dc) = STEPS[m as usize];
+                letter_of((-dr, -dc)).expect("one of the four") as char
+            })
+            .collect();
         text += &format!("{letters} {} {} {} {}\n", b.up, b.down, b.left, b.right);
     }
     text
@@ -139,7 +140,7 @@ impl Packed {
 
 /// An arrangement of the plane, exactly: the blank's cell, then each
 /// cell whose tile moved with that tile, in cell order; `u16::MAX` after.
-type Key = [u16; 2 * MOST_DEPTH + 1];
+type Key = [u16; 2 * DEPTH + 1];
 
 /// A square of the board without edges, big enough for any string of
 /// the depth looked for: each cell's tile (named by its own cell).
@@ -162,7 +163,7 @@ impl Plane {
     /// The arrangement after the blank's walk along `string` from the
     /// centre, the plane solved. The plane is solved again after.
     fn key_after(&mut self, string: Packed) -> Key {
-        let mut touched = [0usize; MOST_DEPTH + 1];
+        let mut touched = [0usize; DEPTH + 1];
         touched[0] = self.centre;
         let mut blank = self.centre;
         for (k, m) in string.moves().into_iter().enumerate() {
@@ -174,7 +175,7 @@ impl Plane {
         }
         let touched = &mut touched[..=string.len];
         touched.sort_unstable();
-        let mut key = [u16::MAX; 2 * MOST_DEPTH + 1];
+        let mut key = [u16::MAX; 2 * DEPTH + 1];
         key[0] = blank as u16;
         let mut k = 1;
         for (i, &c) in touched.iter().enumerate() {

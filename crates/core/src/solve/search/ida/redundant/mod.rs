@@ -29,6 +29,8 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, OnceLock};
 
+use crate::moves::step_of;
+
 #[cfg(test)]
 mod find;
 
@@ -38,10 +40,11 @@ mod find;
 /// end: rows above, rows below, columns left, columns right.
 const SHIPPED: &str = include_str!("strings.txt");
 
-/// Each blank move in direction letters (the tile goes the other way),
-/// in the order that decides which of two equal strings comes first:
-/// the blank up, down, left, right.
-const LETTERS: [u8; 4] = *b"DURL";
+/// The blank's moves as (row, column) steps, in the order that decides
+/// which of two equal strings comes first: up, down, left, right. The
+/// shipped list writes each as the direction letter of the tile it
+/// moves, which goes the other way (`moves::letter_of`).
+const STEPS: [(i64, i64); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 
 /// The automaton's state before any move.
 pub(crate) const START: u32 = 0;
@@ -212,7 +215,7 @@ impl Automaton {
 }
 
 /// The strings of the shipped list, as the blank's moves (indices into
-/// [`LETTERS`]) with their partner's box.
+/// [`STEPS`]) with their partner's box.
 fn parse(text: &str) -> Vec<(Vec<u8>, Span)> {
     text.lines()
         .filter(|line| !line.starts_with('#') && !line.is_empty())
@@ -221,7 +224,10 @@ fn parse(text: &str) -> Vec<(Vec<u8>, Span)> {
             let string = fields.next().expect("a string");
             let moves = string
                 .bytes()
-                .map(|l| LETTERS.iter().position(|&x| x == l).expect("a letter") as u8)
+                .map(|letter| {
+                    let (dr, dc) = step_of(letter).expect("a direction letter");
+                    STEPS.iter().position(|&s| s == (-dr, -dc)).expect("a step") as u8
+                })
                 .collect();
             let mut side =
                 || -> i32 { fields.next().and_then(|f| f.parse().ok()).expect("a side") };
