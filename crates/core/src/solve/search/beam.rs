@@ -30,6 +30,7 @@ use rustc_hash::FxHashSet;
 
 use crate::arrangement::Token;
 use crate::moves::Move;
+use crate::solve::search::played;
 use crate::solve::search::prefetch::prefetch;
 use crate::solve::search::rectangle::{
     self, BLANK_MARK, Heuristic, MAX_CELLS, PatternValues, Rectangle, line_conflicts,
@@ -80,6 +81,7 @@ pub(crate) fn search(
         outer: 0,
     };
     search_on_cells(rows, cols, (a, b), (whole, beam.1), tables, stop)
+        .map(|found| (found.moves, found.expanded))
 }
 
 /// A beam's first part, which the line reduction finishes (see
@@ -103,6 +105,14 @@ pub(crate) struct Descent {
 /// and linear conflicts, until the estimate is low enough (or, where it
 /// stalls for [`STALL_LAYERS`] layers, to the lowest it saw), and the
 /// arrangements expanded; `None` where `stop` ends it.
+///
+/// A descent that stalls early, above twice the estimate it was to end
+/// at, goes on from its lowest point with only the outermost ring
+/// weighed ([`RETRY_OUTER`]), to `descent.percent` of the estimate
+/// there: the heavier weights had led the whole beam into a basin (on
+/// one of ten uniformly random 11×11 states, at three quarters of the
+/// start's estimate, the answer then 2,106 moves; after the retry
+/// 1,796, the others' mean 1,706).
 pub(crate) fn descend(
     rows: usize,
     cols: usize,
@@ -110,7 +120,36 @@ pub(crate) fn descend(
     descent: Descent,
     stop: Stop,
 ) -> Option<(Vec<Move>, u64)> {
-    search_on_cells(rows, cols, (a, b), (descent, usize::MAX), None, stop)
+    let first = search_on_cells(rows, cols, (a, b), (descent, usize::MAX), None, stop)?;
+    if !first.stalled_early || descent.outer <= RETRY_OUTER {
+        return Some((first.moves, first.expanded));
+    }
+    let lighter = Descent {
+        outer: RETRY_OUTER,
+        ..descent
+    };
+    let from = played(a, &first.moves);
+    let (mut moves, mut expanded) = (first.moves, first.expanded);
+    // A retry the clock stops leaves the first descent's moves.
+    if let Some(more) = search_on_cells(rows, cols, (&from, b), (lighter, usize::MAX), None, stop) {
+        moves.extend(more.moves);
+        expanded += more.expanded;
+    }
+    Some((moves, expanded))
+}
+
+/// The rings weighed in the retry of a descent that stalled early: the
+/// outermost alone (its tiles' steps count 2). On that 11×11 state, two
+/// rings gave 1,840 moves and none 2,064, against this 1,796.
+const RETRY_OUTER: usize = 1;
+
+/// What a beam found: its moves, the arrangements it expanded, and
+/// whether it was a descent that stalled above twice the estimate it
+/// was to end at.
+struct Beamed {
+    moves: Vec<Move>,
+    expanded: u64,
+    stalled_early: bool,
 }
 
 /// [`search_on`] with nodes of as few cells as the rectangle allows:
@@ -122,7 +161,7 @@ fn search_on_cells(
     beam: (Descent, usize),
     tables: Option<&Heuristic>,
     stop: Stop,
-) -> Option<(Vec<Move>, u64)> {
+) -> Option<Beamed> {
     if rows * cols <= 64 {
         search_on::<64>(rows, cols, ab, beam, tables, stop)
     } else {
@@ -140,7 +179,7 @@ fn search_on<const N: usize>(
     (descent, shorter_than): (Descent, usize),
     tables: Option<&Heuristic>,
     stop: Stop,
-) -> Option<(Vec<Move>, u64)> {
+) -> Option<Beamed> {
     let Descent { width, percent, .. } = descent;
     let rect = Rectangle::new(rows, cols);
     let n = rows * cols;
@@ -211,7 +250,11 @@ fn search_on<const N: usize>(
         if percent > 0 && history.len() - best.1 >= STALL_LAYERS {
             // A descent that stalls ends where it was lowest.
             let path = blank_path(&history[..best.1], best.2, blank);
-            return Some((rectangle::path_moves(&path), expanded));
+            return Some(Beamed {
+                moves: rectangle::path_moves(&path),
+                expanded,
+                stalled_early: best.0 > 2 * down_to,
+            });
         }
         expanded += layer.len() as u64;
         // The children not kept in a layer before, in order: their
@@ -294,7 +337,11 @@ fn search_on<const N: usize>(
         layer = next.into_iter().map(|(node, _)| node).collect();
     };
     let path = blank_path(&history, end, blank);
-    Some((rectangle::path_moves(&path), expanded))
+    Some(Beamed {
+        moves: rectangle::path_moves(&path),
+        expanded,
+        stalled_early: false,
+    })
 }
 
 /// The layers a descent goes on without a lower estimate before it
@@ -422,7 +469,6 @@ fn after_move(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::search::played;
 
     /// The next number of a xorshift sequence: the tests' random moves.
     fn next(x: &mut u64) -> u64 {
@@ -544,7 +590,9 @@ mod tests {
     }
 
     /// A descent on 10×10 (nodes of 144 cells) ends at an arrangement
-    /// of at most a fifth of the start's estimate, by moves that replay.
+    /// of at most a fifth of the start's estimate, by moves that replay;
+    /// weighted, at most half. With three rings weighed this one stalls
+    /// early, and goes on by the retry with one ring.
     #[test]
     fn a_descent_ends_low_on_a_big_board() {
         let b: Vec<Token> = (1..100).chain([0]).collect();
@@ -553,7 +601,7 @@ mod tests {
             let (tiles, blank_goal) = rectangle::relabel(tokens, &b);
             Heuristic::manhattan(&Rectangle::new(10, 10), blank_goal).value(&tiles)
         };
-        for outer in [0, 2] {
+        for outer in [0, 2, 3] {
             let descent = Descent {
                 width: 300,
                 percent: 20,
@@ -564,8 +612,9 @@ mod tests {
             let reached = played(&a, &moves);
             let (before, after) = (estimate(&a), estimate(&reached));
             // Unweighted, to a fifth; weighted, the other tiles may
-            // stay further.
-            let most = if outer == 0 { before / 5 } else { before / 2 };
+            // stay further; after the retry (which stopped at 164 of
+            // 372 without it), to a fifth again.
+            let most = if outer == 2 { before / 2 } else { before / 5 };
             assert!(after <= most, "{after} of {before}");
             assert!(expanded >= moves.len() as u64);
         }
