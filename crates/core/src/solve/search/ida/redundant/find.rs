@@ -11,8 +11,7 @@ use std::collections::hash_map::Entry;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::{STEPS, Span};
-use crate::moves::letter_of;
+use super::{STEPS, Span, letter_of_step};
 
 /// The longest redundant strings shipped, and looked for (the size of
 /// [`Key`]).
@@ -88,13 +87,7 @@ pub(super) fn write(strings: &[(Vec<u8>, Span)]) -> String {
          # columns right.\n"
     );
     for (moves, b) in strings {
-        let letters: String = moves
-            .iter()
-            .map(|&m| {
-                let (dr, dc) = STEPS[m as usize];
-                letter_of((-dr, -dc)).expect("one of the four") as char
-            })
-            .collect();
+        let letters: String = moves.iter().map(|&m| letter_of_step(m) as char).collect();
         text += &format!("{letters} {} {} {} {}\n", b.up, b.down, b.left, b.right);
     }
     text

@@ -46,6 +46,21 @@ const SHIPPED: &str = include_str!("strings.txt");
 /// moves, which goes the other way (`moves::letter_of`).
 const STEPS: [(i64, i64); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 
+/// The blank's move (an index into [`STEPS`]) that moves a tile the way
+/// the direction `letter` says: the other way.
+fn step_index_of(letter: u8) -> Option<u8> {
+    let (dr, dc) = step_of(letter)?;
+    STEPS.iter().position(|&s| s == (-dr, -dc)).map(|i| i as u8)
+}
+
+/// The direction letter of the tile that the blank's move `step` (an
+/// index into [`STEPS`]) moves: [`step_index_of`] backwards.
+#[cfg(test)]
+fn letter_of_step(step: u8) -> u8 {
+    let (dr, dc) = STEPS[step as usize];
+    crate::moves::letter_of((-dr, -dc)).expect("one of the four")
+}
+
 /// The automaton's state before any move.
 pub(crate) const START: u32 = 0;
 
@@ -224,10 +239,7 @@ fn parse(text: &str) -> Vec<(Vec<u8>, Span)> {
             let string = fields.next().expect("a string");
             let moves = string
                 .bytes()
-                .map(|letter| {
-                    let (dr, dc) = step_of(letter).expect("a direction letter");
-                    STEPS.iter().position(|&s| s == (-dr, -dc)).expect("a step") as u8
-                })
+                .map(|letter| step_index_of(letter).expect("a direction letter"))
                 .collect();
             let mut side =
                 || -> i32 { fields.next().and_then(|f| f.parse().ok()).expect("a side") };
