@@ -34,9 +34,8 @@ mod simd;
 mod source;
 mod swar;
 
-use scalar::Chunk;
 pub use source::Input;
-use source::Source;
+use source::{Parsed, Windows};
 
 /// A vector path of the parser, named by the instructions it needs;
 /// none on processors other than x86-64.
@@ -102,89 +101,51 @@ pub(crate) struct BadNumber {
 /// reported at once.
 ///
 pub(crate) fn read_numbers<T>(input: impl Into<Input>, f: impl FnOnce(&mut Numbers) -> T) -> T {
-    let (source, start) = Source::open(input.into());
     let mut numbers = Numbers {
-        source,
-        start,
-        filled: start,
-        last: false,
-        chunks: Vec::new(),
+        windows: Windows::open(input.into()),
+        window: Parsed::before_input(),
         chunk: 0,
         index: 0,
-        next_line: 1,
-        spare: Vec::new(),
     };
     f(&mut numbers)
-    // Dropping `numbers` closes the channels, which ends the reader.
+    // Dropping `numbers` closes the channels, which ends the producer.
 }
 
-/// The numbers of an input, parsed a window at a time on all cores; see
-/// [`read_numbers`].
+/// The numbers of an input, parsed a window at a time on all cores, one
+/// window ahead; see [`read_numbers`].
 pub(crate) struct Numbers {
-    source: Source,
-    /// The current window: bytes `start..filled` of the source's bytes, of
-    /// which those up to the last chunk's end are parsed into `chunks`; the
-    /// rest is an unfinished token that goes on in the next window.
-    start: usize,
-    filled: usize,
-    /// Whether the window ends the input.
-    last: bool,
-    chunks: Vec<Chunk>,
+    windows: Windows,
+    /// The window whose numbers are being used.
+    window: Parsed,
     /// The chunk being consumed, and the next number in it.
     chunk: usize,
     index: usize,
-    /// The line where the next window starts.
-    next_line: u64,
-    /// Spare number buffers.
-    spare: Vec<Vec<u32>>,
 }
 
 impl Numbers {
-    /// Moves to the next window and parses it. False at the end of input.
+    /// Moves to the next window. False at the end of input.
     fn advance(&mut self) -> Result<bool, BadNumber> {
-        if self.last {
+        if self.window.last {
             return Ok(false);
         }
-        // Where the unfinished token, if any, starts.
-        let cut = self.chunks.last().map_or(self.start, |p| p.end);
-        let window = match self.source.next_window(cut, self.filled) {
-            Ok(Some(window)) => window,
-            Ok(None) => return Ok(false),
-            Err(e) => {
-                return Err(BadNumber {
-                    line: self.next_line,
-                    problem: format!("cannot read input: {e}"),
-                });
-            }
+        let Some(next) = self.windows.next()? else {
+            return Ok(false);
         };
-        self.start = window.start;
-        self.filled = window.filled;
-        self.last = window.last;
-        for chunk in self.chunks.drain(..) {
-            self.spare.push(chunk.numbers);
-        }
+        let used = std::mem::replace(&mut self.window, next);
+        self.windows.give_back(used);
         self.chunk = 0;
         self.index = 0;
-        let bytes = &self.source.bytes()[..self.filled];
-        let cut = chunks::parsed_end(bytes, self.start, self.last);
-        if cut == self.start {
-            return Ok(!self.last);
-        }
-        let (chunks, next_line) =
-            chunks::parse_window(bytes, self.start, cut, self.next_line, &mut self.spare);
-        self.next_line = next_line;
-        self.chunks = chunks;
-        Ok(true)
+        Ok(!self.window.chunks.is_empty() || !self.window.last)
     }
 
     /// The error that ends the current chunk, once its numbers are used up.
     fn chunk_error(&self) -> Option<BadNumber> {
-        let chunk = self.chunks.get(self.chunk)?;
+        let chunk = self.window.chunks.get(self.chunk)?;
         let at = chunk.bad_at?;
-        let bytes = self.source.bytes();
+        let bytes = &self.window.bytes;
         Some(BadNumber {
             line: chunk.first_line + lines::count_newlines(&bytes[chunk.start..at]),
-            problem: scalar::describe(&bytes[at..self.filled]),
+            problem: scalar::describe(&bytes[at..self.window.filled]),
         })
     }
 
@@ -193,7 +154,7 @@ impl Numbers {
     /// False at the end of input (or of the window).
     fn ready(&mut self, next_window: bool) -> Result<bool, BadNumber> {
         loop {
-            if let Some(chunk) = self.chunks.get(self.chunk) {
+            if let Some(chunk) = self.window.chunks.get(self.chunk) {
                 if self.index < chunk.numbers.len() {
                     return Ok(true);
                 }
@@ -215,7 +176,7 @@ impl Numbers {
         if !self.ready(true)? {
             return Ok(None);
         }
-        let v = self.chunks[self.chunk].numbers[self.index];
+        let v = self.window.chunks[self.chunk].numbers[self.index];
         self.index += 1;
         Ok(Some(v))
     }
@@ -232,7 +193,7 @@ impl Numbers {
     ) -> Result<usize, BadNumber> {
         let mut taken = 0;
         while taken < count && self.ready(taken == 0)? {
-            let numbers = &self.chunks[self.chunk].numbers;
+            let numbers = &self.window.chunks[self.chunk].numbers;
             let n = (count - taken).min(numbers.len() - self.index);
             out.extend_from_slice(&numbers[self.index..self.index + n]);
             self.index += n;
@@ -245,11 +206,10 @@ impl Numbers {
     /// (`back = 1`: the last number read). Found by counting again, so
     /// meant for error messages.
     pub(crate) fn line_back(&self, back: usize) -> u64 {
-        let bytes = self.source.bytes();
         lines::line_back(
-            &self.chunks,
-            bytes,
-            self.next_line,
+            &self.window.chunks,
+            &self.window.bytes,
+            self.window.next_line,
             (self.chunk, self.index),
             back,
         )
