@@ -197,10 +197,13 @@ impl Judge<'_> {
         }
     }
 
-    /// Reads a grid of `cells` tokens, each of `0..cells` once. The tokens
-    /// are checked window by window as they are read, so that an error
+    /// Reads a grid of `cells` tokens, each of `0..cells` once. An error
     /// names the line of the token at fault even in grids that span many
-    /// windows (a 1×1000000 grid one token a line).
+    /// windows (a 1×1000000 grid one token a line): the reader keeps the
+    /// last two windows with numbers, so a grid that lies in them (most
+    /// do) is checked once it is whole, by a max and a sum of mixed tokens
+    /// (which vectorize); tokens about to leave them are checked against
+    /// a bit per token first.
     fn grid(&mut self, cells: usize, which: &str) -> Result<Vec<u32>, Error> {
         let mut grid = self.spare.pop().unwrap_or_default();
         grid.clear();
@@ -208,35 +211,64 @@ impl Judge<'_> {
         let mut seen = std::mem::take(&mut self.seen);
         seen.clear();
         seen.resize(cells.div_ceil(64), 0);
-        let checked = loop {
+        // Tokens before `checked` were checked against `seen`; those from
+        // `last_slice` on came from the window read last.
+        let (mut checked, mut last_slice) = (0, 0);
+        let outcome = loop {
             let before = grid.len();
             if before == cells {
-                break Ok(());
+                break self.check_whole(&grid, checked, &mut seen, which);
             }
-            let taken = self
-                .numbers
-                .take_window_into(cells - before, &mut grid)
-                .map_err(|bad| self.bad_number(bad))?;
-            if taken == 0 {
-                break Err(self.error(format!(
-                    "input ends after {before} of the {cells} numbers of {which}"
-                )));
+            if before > 0 {
+                // This take moves on to the next window, and the tokens
+                // before the last window's out of reach.
+                let older = checked..last_slice;
+                if let Err(e) = self.check_tokens(&grid, older, cells, &mut seen, which) {
+                    break Err(e);
+                }
+                checked = last_slice;
             }
-            // A grid read whole from one window (most are): a max and a
-            // sum of mixed tokens, which vectorize, tell a permutation;
-            // token by token only when they do not.
-            if taken == cells
-                && grid.iter().fold(0, |m, &v| m.max(v)) < cells as u32
-                && mixed_sum(&grid) == self.permutation_sum(cells)
-            {
-                break Ok(());
+            last_slice = before;
+            let taken = self.numbers.take_window_into(cells - before, &mut grid);
+            if matches!(taken, Ok(0) | Err(_)) {
+                // The tokens read before the fault come first.
+                let rest = checked..grid.len();
+                if let Err(e) = self.check_tokens(&grid, rest, cells, &mut seen, which) {
+                    break Err(e);
+                }
             }
-            if let Err(e) = self.check_tokens(&grid, before, cells, &mut seen, which) {
-                break Err(e);
+            match taken {
+                Ok(0) => {
+                    break Err(self.error(format!(
+                        "input ends after {before} of the {cells} numbers of {which}"
+                    )));
+                }
+                Ok(_) => {}
+                Err(bad) => break Err(self.bad_number(bad)),
             }
         };
         self.seen = seen;
-        checked.map(|()| grid)
+        outcome.map(|()| grid)
+    }
+
+    /// Checks a whole grid whose tokens from `checked` on are unchecked: a
+    /// max and a mixed sum when none is checked yet, token by token when
+    /// they fail or some are.
+    fn check_whole(
+        &mut self,
+        grid: &[u32],
+        checked: usize,
+        seen: &mut [u64],
+        which: &str,
+    ) -> Result<(), Error> {
+        let cells = grid.len();
+        if checked == 0
+            && grid.iter().fold(0, |m, &v| m.max(v)) < cells as u32
+            && mixed_sum(grid) == self.permutation_sum(cells)
+        {
+            return Ok(());
+        }
+        self.check_tokens(grid, checked..cells, cells, seen, which)
     }
 
     /// The [`mixed_sum`] of 0..cells, kept for the last size asked.
@@ -247,20 +279,22 @@ impl Judge<'_> {
         self.permutation.1
     }
 
-    /// Checks `grid[from..]` (just read, so still in the window) against a
-    /// board of `cells` cells: each token in range and not seen before in
-    /// the grid (`seen`, a bit per token, updated). The common case, no
-    /// error, takes a max (which vectorizes) and one pass without branches;
-    /// the token at fault is looked for only when there is one.
+    /// Checks `grid[range]` (read from the last two windows with numbers,
+    /// so that their lines can be found) against a board of `cells` cells:
+    /// each token in range and not seen before in the grid (`seen`, a bit
+    /// per token, holds those before `range`; updated). The common case, no
+    /// error, takes a max (which vectorizes) and one pass without
+    /// branches; the token at fault is looked for only when there is one.
     fn check_tokens(
         &self,
         grid: &[u32],
-        from: usize,
+        range: std::ops::Range<usize>,
         cells: usize,
         seen: &mut [u64],
         which: &str,
     ) -> Result<(), Error> {
-        let slice = &grid[from..];
+        let from = range.start;
+        let slice = &grid[range];
         let max = slice.iter().fold(0, |m, &v| m.max(v)) as usize;
         let mut repeated = 0;
         if max < cells {

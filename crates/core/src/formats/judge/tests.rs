@@ -55,6 +55,20 @@ fn earlier_answers_survive_an_error() {
     );
 }
 
+/// The first fault in input order is the one reported: a repeated
+/// token before a malformed one or the end of input, in the same grid.
+#[test]
+fn a_repeat_comes_before_a_later_bad_token() {
+    let (_, err) = judge(JudgeFormat::Odd, "3\n1 2 3\n4 4 6\n7 x 0\n");
+    let repeat = "case 1, line 3: token 4 appears more than once in the first grid";
+    assert!(err.unwrap().starts_with(repeat));
+    let (_, err) = judge(JudgeFormat::Odd, "3\n1 2 3\n4 5 9\n7\n");
+    assert!(
+        err.unwrap()
+            .starts_with("case 1, line 3: token 9 in the first grid is out of range")
+    );
+}
+
 /// Grids of 1 × 200,000 spread over lines of one to three tokens span
 /// several input windows; a fault put anywhere (a token out of range,
 /// a repeat of an earlier token, the blank again) is reported on the

@@ -104,6 +104,7 @@ pub(crate) fn read_numbers<T>(input: impl Into<Input>, f: impl FnOnce(&mut Numbe
     let mut numbers = Numbers {
         windows: Windows::open(input.into()),
         window: Parsed::before_input(),
+        previous: None,
         chunk: 0,
         index: 0,
     };
@@ -117,6 +118,10 @@ pub(crate) struct Numbers {
     windows: Windows,
     /// The window whose numbers are being used.
     window: Parsed,
+    /// The last window with numbers before it, kept so that the lines of
+    /// its numbers can still be found: a judge checks a grid that spans
+    /// two windows once it is whole.
+    previous: Option<Parsed>,
     /// The chunk being consumed, and the next number in it.
     chunk: usize,
     index: usize,
@@ -132,7 +137,14 @@ impl Numbers {
             return Ok(false);
         };
         let used = std::mem::replace(&mut self.window, next);
-        self.windows.give_back(used);
+        match used.has_numbers() {
+            true => {
+                if let Some(older) = self.previous.replace(used) {
+                    self.windows.give_back(older);
+                }
+            }
+            false => self.windows.give_back(used),
+        }
         self.chunk = 0;
         self.index = 0;
         Ok(!self.window.chunks.is_empty() || !self.window.last)
@@ -203,16 +215,34 @@ impl Numbers {
     }
 
     /// The line (1-based) of the number `back` places before the next one
-    /// (`back = 1`: the last number read). Found by counting again, so
-    /// meant for error messages.
+    /// (`back = 1`: the last number read), in this window or the last one
+    /// with numbers before it. Found by counting again, so meant for error
+    /// messages.
     pub(crate) fn line_back(&self, back: usize) -> u64 {
-        lines::line_back(
-            &self.window.chunks,
-            &self.window.bytes,
-            self.window.next_line,
-            (self.chunk, self.index),
-            back,
-        )
+        let window = &self.window;
+        let here = window
+            .chunks
+            .iter()
+            .take(self.chunk)
+            .map(|c| c.numbers.len())
+            .sum::<usize>()
+            + self.index;
+        match &self.previous {
+            Some(previous) if back > here => lines::line_back(
+                &previous.chunks,
+                &previous.bytes,
+                previous.next_line,
+                (previous.chunks.len(), 0),
+                back - here,
+            ),
+            _ => lines::line_back(
+                &window.chunks,
+                &window.bytes,
+                window.next_line,
+                (self.chunk, self.index),
+                back,
+            ),
+        }
     }
 
     /// The line (1-based) of the last number read.

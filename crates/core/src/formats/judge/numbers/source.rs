@@ -17,8 +17,11 @@ const FIRST_WINDOW: usize = 64 << 10;
 /// Room kept before each window for the unfinished token carried over
 /// from the previous one (longer tokens are refused anyway).
 const CARRY: usize = 32;
-/// Windows read ahead and not yet parsed, at most.
+/// Windows read ahead and not yet used, at most.
 const READ_AHEAD: usize = 2;
+/// The buffers of a stream: those read ahead, the one being filled, and
+/// the two the reader of the numbers holds (see `Numbers::previous`).
+const BUFFERS: usize = READ_AHEAD + 2;
 /// Mapped pages are let go in steps of this many bytes (a multiple of
 /// every page size in use).
 const RELEASE_STEP: usize = 64 << 10;
@@ -122,6 +125,11 @@ pub(super) struct Parsed {
 }
 
 impl Parsed {
+    /// Whether any number was read from the window.
+    pub(super) fn has_numbers(&self) -> bool {
+        self.chunks.iter().any(|chunk| !chunk.numbers.is_empty())
+    }
+
     /// Before the first window: nothing parsed, line 1 next.
     pub(super) fn before_input() -> Self {
         Self {
@@ -274,7 +282,7 @@ fn read_ahead<R: Read>(
         }
         let mut bytes = match free {
             Some(bytes) => bytes,
-            None if made < READ_AHEAD + 1 => {
+            None if made < BUFFERS => {
                 made += 1;
                 Vec::new()
             }
