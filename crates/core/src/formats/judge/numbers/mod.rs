@@ -3,26 +3,29 @@
 //!
 //! The input is read a window (up to 2 MiB) at a time, in place where it
 //! is a regular file (mapped into memory, each window's pages let go once
-//! parsed), else by a thread reading ahead; each window is cut at
-//! whitespace into chunks that are parsed on all cores, without allocating
-//! per number: 64 bytes at a time, and four numbers with SSSE3 or eight
-//! with AVX-512 BW where the processor has them (chosen at run time),
-//! else 8 bytes at a time, and byte by byte for
-//! long or malformed tokens. Memory stays bounded by a window whatever
-//! the input's size, and every error keeps its line number: lines are
-//! counted while parsing, and the line of a token is found again only
-//! when an error needs it.
+//! used), else by a thread reading ahead. That thread parses each window
+//! one ahead, while the numbers of the window before are used: it is cut
+//! at whitespace into chunks that are parsed on all cores, without
+//! allocating per number: 64 bytes at a time, and four numbers with SSSE3
+//! or eight with AVX2 or AVX-512 BW where the processor has them (chosen
+//! at run time), else 8 bytes at a time, and byte by byte for long or
+//! malformed tokens. Memory stays bounded by a few windows whatever the
+//! input's size, and every error keeps its line number: lines are
+//! counted while parsing, and the line of a token (in the window being
+//! used or the last one with numbers before it) is found again only when
+//! an error needs it.
 //!
 //! This file holds the reader itself ([`read_numbers`], [`Numbers`],
 //! [`BadNumber`]); the rest is split by idea:
 //!
-//! - `source.rs`: [`Input`], mapping standard input, the reader thread
-//!   and its read-ahead buffers, the windows of a source;
+//! - `source.rs`: [`Input`], mapping standard input, the thread that
+//!   reads and parses the windows ahead, and its recycled buffers;
 //! - `chunks.rs`: where a window is cut, its chunks, their first lines;
 //! - `scalar.rs`: byte classes and parsing one chunk, word by word and
 //!   byte by byte, and the description of a malformed token;
 //! - `swar.rs`: a number of up to 7 digits from one 64-bit word;
-//! - `simd.rs`: the SSSE3 and AVX-512 paths on x86-64, 64 bytes at a time;
+//! - `simd.rs`: the SSSE3, AVX2 and AVX-512 paths on x86-64, 64 bytes at
+//!   a time;
 //! - `lines.rs`: counting line feeds, and the line of a number read
 //!   before ([`Numbers::line_back`]).
 
