@@ -275,12 +275,16 @@ fn read_ahead<R: Read>(
     let mut spare = Vec::new();
     let mut line = 1;
     let mut carry: Vec<u8> = Vec::with_capacity(CARRY);
+    // Buffers given back and not yet filled: several may come back between
+    // two windows, and every one is kept (a buffer dropped here would
+    // never be made again, and too few in circulation would leave this
+    // thread waiting for one the reader of the numbers still holds).
+    let mut free: Vec<Vec<u8>> = Vec::new();
     loop {
-        let mut free = None;
         while let Ok(used) = returned.try_recv() {
-            free = take_back(used, &mut spare).or(free);
+            free.extend(take_back(used, &mut spare));
         }
-        let mut bytes = match free {
+        let mut bytes = match free.pop() {
             Some(bytes) => bytes,
             None if made < BUFFERS => {
                 made += 1;
