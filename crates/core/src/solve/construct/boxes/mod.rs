@@ -4,9 +4,10 @@
 //! The unsolved part of the board is always a box. While it has more than
 //! eight cells, the first slice along its longest side is filled: each
 //! token is walked to its cell, one step at a time, the blank going round
-//! it through the unsolved cells; the last two cells of a slice take the
-//! usual detour (the last token parked in the corner, the other beyond
-//! it, then both slide in). The last few cells are searched breadth first.
+//! it through the unsolved cells (a line from both ends, the nearer
+//! token first); the last two cells of a slice take the usual detour
+//! (the last token parked on the second cell, the other beyond it, then
+//! both slide in). The last few cells are searched breadth first.
 //! Repeated tokens are first matched to target cells so that the parity
 //! works out.
 //!
