@@ -72,8 +72,6 @@ impl BoxState<'_> {
         };
         let mut cells = self.cells_in(lo, &slice_hi);
         cells.sort_by_key(|&c| key(self, c));
-        // Each cell in turn; a slice of two or more cells ends with its
-        // last two together.
         let m = cells.len();
         let line = (0..self.dims.len())
             .filter(|&j| j != k && hi[j] > lo[j])
@@ -83,6 +81,9 @@ impl BoxState<'_> {
             self.fill_line(k, lo, hi, &cells);
             return;
         }
+        // Any other slice (a plane of a 3-D box, a single cell): each cell
+        // in turn; a slice of two or more cells ends with its last two
+        // together.
         let alone = if m >= 2 { m - 2 } else { m };
         for &c in &cells[..alone] {
             self.carry(c, c, &[]);
@@ -96,11 +97,10 @@ impl BoxState<'_> {
     /// Fills a slice that is a line, `cells` in order along it, from both
     /// ends: each time the end whose token is nearer its cell (then the
     /// one nearer the blank), until the last two neighbours take the
-    /// detour. Of two tokens the nearer costs fewer moves to carry, and
-    /// the other often comes nearer meanwhile (the blank's walks push
-    /// tokens towards their cells). Measured against filling in order
-    /// (`bench/construct.py`): fewer moves by 9.7% on 10×10, 1.7% on
-    /// 50×50, 1.1% on 100×100, 0.1% on 200×200.
+    /// detour. Of two tokens the nearer costs fewer moves to carry.
+    /// Measured against filling in order (`bench/construct.py`): fewer
+    /// moves by 9.7% on 10×10, 1.7% on 50×50, 1.1% on 100×100, 0.1% on
+    /// 200×200; 0.2% more on 500×500.
     fn fill_line(&mut self, k: usize, lo: &[usize], hi: &[usize], cells: &[usize]) {
         let (mut first, mut last) = (0, cells.len() - 1);
         let cost = |g: &BoxState, c: usize| {
@@ -122,8 +122,9 @@ impl BoxState<'_> {
     }
 
     /// Sets the last two cells of a slice, `a` and `b` (neighbours; in a
-    /// slice filled in reading order `b` is its corner), by the usual detour: a's token parked on `b`,
-    /// b's token just beyond, then both slid in.
+    /// slice filled in reading order `b` is its corner), by the usual
+    /// detour: a's token parked on `b`, b's token just beyond, then both
+    /// slid in.
     fn fill_last_two(&mut self, k: usize, lo: &[usize], hi: &[usize], a: usize, b: usize) {
         let below = b + self.strides[k];
         if self.place[a] as usize != a || self.place[b] as usize != b {
