@@ -168,7 +168,7 @@ impl Context<'_> {
             if stop.now() {
                 return;
             }
-            if self.beam_into(rows, cols, (a, b), (width * wider, tables), near, stop) {
+            if self.beam_into(rows, cols, (a, 0, b), (width * wider, tables), near, stop) {
                 self.tell_shorter(near);
                 self.shorten_into(rows, cols, a, near, (1, u64::MAX), stop);
             }
