@@ -58,6 +58,9 @@ const BEAM_UP_TO: usize = 64;
 
 /// The arrangements a beam keeps in a layer, times the board's cells:
 /// the width is this over the cells (30,612 on 7×7, 41,666 on 6×6).
+/// The first answer on 7×7 runs two beams of three quarters of it
+/// instead (see `SECOND_HALF_CELLS` in `search::near`); the anytime
+/// stages widen this one.
 /// Measured on twenty shallow and twenty fully mixed scrambles each,
 /// after the beam's nodes were made cheap (a quarter of the time):
 /// 7×7 312.0 / 353.1 moves at 500,000 (1.2 / 1.4 s), 303.9 / 346.5 at
