@@ -17,8 +17,9 @@ use crate::solve::search::weighted::{self, Near};
 use crate::solve::search::{beam, pdb, played};
 use crate::stop::Stop;
 
-/// The longest the default's beam and improvement may go on, from the
-/// start of the answer: a guard for slow machines. Their work is bounded
+/// The longest the default's beam and improvement may go on, from when
+/// the answer's tables are at hand (a part of a reduced board's answer
+/// keeps to the whole answer's): a guard for slow machines. Their work is bounded
 /// by counts ([`POLISH_NODES`], the beam's width), so that the default
 /// answer is the same on every machine; this clock cuts it only where
 /// those counts would take longer (measured here: 7×7's worst 10.4 s
@@ -85,21 +86,29 @@ impl Context<'_> {
     ) -> Result<Option<Near>, SolveError> {
         // The default's work has bounds of its own, which a time limit
         // does not shorten: a limit only ever adds time. A clock guards
-        // it on slow machines.
+        // it on slow machines, from when its tables are at hand, and a
+        // beam's from where the beam starts (the reduction before it may
+        // build its rest's tables): a first 7×7 answer, which builds the
+        // beam's tables and the 5×5 rest's (36 s once), had left its beam
+        // no time, 378 moves where the next answer gave 264. A part of a
+        // reduced board keeps to the whole answer's guard (a 12×12
+        // answer's last 8×8 had started a clock of its own).
         let cancel = self.stop;
-        let guarded = cancel.by(Instant::now() + DEFAULT_TIME_MOST);
-        let (polish, later) = match improve {
-            Improve::Whole(anytime) => (true, anytime.map(|deadline| cancel.by(deadline))),
-            Improve::Part => (false, None),
+        let (polish, later, part_of) = match improve {
+            Improve::Whole(anytime) => (true, anytime.map(|deadline| cancel.by(deadline)), None),
+            Improve::Part(guard) => (false, None, guard),
         };
+        let guard = || cancel.by(part_of.unwrap_or_else(|| Instant::now() + DEFAULT_TIME_MOST));
         let near = if let Plan::Reduced { descent, beam } = plan {
-            let (found, lower_bound) =
-                self.descended_and_reduced((rows, cols), (a, b), descent, guarded)?;
-            let mut near = Near { found, lower_bound };
             let tables = match beam {
                 Some(_) => self.beam_tables(&Rectangle::new(rows, cols), a, b)?,
                 None => None,
             };
+            let reduced_by = guard();
+            let (found, lower_bound) =
+                self.descended_and_reduced((rows, cols), (a, b), descent, reduced_by)?;
+            let mut near = Near { found, lower_bound };
+            let guarded = if beam.is_some() { guard() } else { reduced_by };
             // The beam is bounded by its width, not the clock: the same
             // answer on every machine. Its answers are polished too, since
             // its nodes were made cheap: ten uniformly random states, 7×7
@@ -157,6 +166,7 @@ impl Context<'_> {
                 return Ok(None);
             };
             let search = (&heuristic, tiles.as_slice());
+            let guarded = guard();
             if polish {
                 self.polish(rows, cols, a, &mut near, guarded);
                 self.improve_weighted(rows, cols, a, search, &mut near, (stages, guarded));

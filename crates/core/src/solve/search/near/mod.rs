@@ -49,8 +49,9 @@ pub(crate) enum Improve {
     /// one is given (a time limit).
     Whole(Option<Instant>),
     /// A part of a reduced board's answer: not at all (the whole answer
-    /// is polished once it is put together).
-    Part,
+    /// is polished once it is put together), its work within the whole
+    /// answer's guard where it has one (see `first::DEFAULT_TIME_MOST`).
+    Part(Option<Instant>),
 }
 
 /// What a near-shortest search borrows from its caller.
@@ -70,9 +71,15 @@ pub(crate) struct Context<'a> {
     #[allow(clippy::type_complexity)]
     pub strong_tables: &'a dyn Fn(&Rectangle, u8) -> Option<Vec<Vec<u8>>>,
     /// A whole answer on the `rows` × `cols` rectangle a reduction
-    /// leaves, from one arrangement to another (not improved further).
+    /// leaves, from one arrangement to another (not improved further),
+    /// its work done by the instant given, where one is (the guard of
+    /// the answer it is part of).
     #[allow(clippy::type_complexity)]
-    pub solve_rest: &'a dyn Fn(usize, usize, &[Token], &[Token]) -> Result<Found, SolveError>,
+    pub solve_rest: &'a dyn Fn(
+        (usize, usize),
+        (&[Token], &[Token]),
+        Option<Instant>,
+    ) -> Result<Found, SolveError>,
     /// Where the line reduction of a board (rows, columns) stops, with a
     /// rectangle (rows, columns) left: one the caller solves.
     pub reduction_stops: fn((usize, usize), (usize, usize)) -> bool,

@@ -27,14 +27,14 @@ use crate::stop::Stop;
 
 impl Context<'_> {
     /// A solution of `a` → `b` on a rectangle: lines filled by shortest
-    /// placements, the rest searched; and a lower bound of the shortest
-    /// length (Manhattan distance with linear conflicts).
+    /// placements, the rest searched within `guard` (its deadline); and a
+    /// lower bound of the shortest length (Manhattan distance with linear
+    /// conflicts).
     pub(crate) fn reduced(
         &self,
-        rows: usize,
-        cols: usize,
-        a: &[Token],
-        b: &[Token],
+        (rows, cols): (usize, usize),
+        (a, b): (&[Token], &[Token]),
+        guard: Stop,
     ) -> Result<(Found, u64), SolveError> {
         let n = rows * cols;
         // The goal with the blank walked to the far corner, and the walk.
@@ -51,7 +51,8 @@ impl Context<'_> {
                 .map(|(i, j)| tokens[cell(i, j)])
                 .collect()
         };
-        let solved = (self.solve_rest)(left_rows, left_cols, &corner(&state), &corner(&cornered))?;
+        let rest = (&corner(&state)[..], &corner(&cornered)[..]);
+        let solved = (self.solve_rest)((left_rows, left_cols), rest, guard.deadline)?;
         let on_board = |c: u32| cell(c as usize / left_cols, c as usize % left_cols) as u32;
         moves.extend(solved.moves.iter().map(|m| Move {
             from: on_board(m.from),
@@ -90,9 +91,9 @@ impl Context<'_> {
         let descended = descent.and_then(|d| beam::descend(rows, cols, (a, b), d, stop));
         self.stop.check()?;
         let Some((mut moves, expanded)) = descended else {
-            return self.reduced(rows, cols, a, b);
+            return self.reduced((rows, cols), (a, b), stop);
         };
-        let (rest, _) = self.reduced(rows, cols, &played(a, &moves), b)?;
+        let (rest, _) = self.reduced((rows, cols), (&played(a, &moves), b), stop)?;
         moves.extend(rest.moves);
         let found = Found {
             moves,
