@@ -19,12 +19,12 @@ use crate::stop::Stop;
 
 /// The longest the default's beam and improvement may go on, from when
 /// the answer's tables are at hand (a part of a reduced board's answer
-/// keeps to the whole answer's): a guard for slow machines. Their work is bounded
-/// by counts ([`POLISH_NODES`], the beam's width), so that the default
-/// answer is the same on every machine; this clock cuts it only where
-/// those counts would take longer (measured here: 7×7's worst 10.4 s
-/// and 2×72's 10.7 s on one core, everything else under 9 s). A beam it
-/// stops leaves the reduction's answer.
+/// keeps to the whole answer's): a guard for slow machines. Their work
+/// is bounded by counts ([`POLISH_NODES`], the beam's width), so that
+/// the default answer is the same on every machine; this clock cuts it
+/// only where those counts would take longer (measured here: 7×7's
+/// worst 10.4 s and 2×72's 10.7 s on one core, everything else under
+/// 9 s). A beam it stops leaves the reduction's answer.
 const DEFAULT_TIME_MOST: Duration = Duration::from_secs(10);
 
 /// The most nodes the default's improvement window by window expands
