@@ -43,15 +43,21 @@ const PARTS: usize = 24;
 
 /// One arrangement of a layer: the goal cell of the tile on each cell
 /// (`BLANK_MARK` on the blank, as `rectangle::relabel` writes them), the
-/// cell of each tile by its goal (the blank's at the blank's goal), the
-/// blank's cell, its estimate (the larger of Manhattan distance with
-/// linear conflicts, kept move by move in `mdlc`, and the tables', kept
-/// by parts in `parts`) and hash. Fixed arrays: a child is a copy, not
-/// an allocation.
+/// cell of each tile by its goal (the blank's at the blank's goal), and
+/// its score. Fixed arrays: a child is a copy, not an allocation.
 #[derive(Clone)]
 struct Node<const N: usize> {
     tiles: [u8; N],
     place: [u8; N],
+    score: Score,
+}
+
+/// What a layer's selection needs of an arrangement, and all a child
+/// has before it is kept and made whole: the blank's cell, the estimate
+/// (the larger of Manhattan distance with linear conflicts, kept move by
+/// move in `mdlc`, and the tables', kept by parts in `parts`) and hash.
+#[derive(Clone, Copy)]
+struct Score {
     blank: u8,
     h: u32,
     mdlc: u32,
@@ -215,13 +221,15 @@ fn search_on<const N: usize>(
     let weight = ring_weights(&rect, descent.outer);
     let mdlc = weighed_estimate(&rect, blank_goal, &start, &weight);
     let mut layer = vec![Node::<N> {
-        h: estimate(mdlc, &tiles, parts.as_ref()),
+        score: Score {
+            blank,
+            h: estimate(mdlc, &tiles, parts.as_ref()),
+            mdlc,
+            parts,
+            hash,
+        },
         tiles,
         place,
-        blank,
-        mdlc,
-        parts,
-        hash,
     }];
     // For each layer after the first: (parent's index, blank's cell).
     let mut history: Vec<Vec<(u32, u8)>> = Vec::new();
@@ -231,18 +239,19 @@ fn search_on<const N: usize>(
     // Where a descent ends: the lowest estimate seen (estimate, layer,
     // index), and the estimate it goes down to.
     let mut best = (u32::MAX, 0, 0);
-    let down_to = layer[0].h * percent / 100;
+    let down_to = layer[0].score.h * percent / 100;
     let end = loop {
         let (i, node) = layer
             .iter()
             .enumerate()
-            .min_by_key(|(_, node)| node.h)
+            .min_by_key(|(_, node)| node.score.h)
             .expect("a layer is never empty");
-        if node.h <= down_to {
+        let h = node.score.h;
+        if h <= down_to {
             break i;
         }
-        if node.h < best.0 {
-            best = (node.h, history.len(), i);
+        if h < best.0 {
+            best = (h, history.len(), i);
         }
         if stop.now() || history.len() + 1 >= shorter_than {
             return None;
@@ -269,14 +278,17 @@ fn search_on<const N: usize>(
             .enumerate()
             .with_min_len(256)
             .flat_map_iter(|(index, node)| {
-                let b = node.blank as usize;
+                let b = node.score.blank as usize;
                 let mut children = [(0u32, 0u8, 0u64); 4];
                 let around = &rect.neighbours[b];
                 for (child, &c) in children.iter_mut().zip(around) {
                     let c = c as usize;
                     let t = node.tiles[c];
-                    let hash =
-                        node.hash ^ key(c, t) ^ key(b, BLANK_MARK) ^ key(b, t) ^ key(c, BLANK_MARK);
+                    let hash = node.score.hash
+                        ^ key(c, t)
+                        ^ key(b, BLANK_MARK)
+                        ^ key(b, t)
+                        ^ key(c, BLANK_MARK);
                     // All fetched before any is looked at.
                     kept_now.prefetch(hash);
                     *child = (index as u32, c as u8, hash);
@@ -297,14 +309,14 @@ fn search_on<const N: usize>(
         // those kept (a node is a few hundred bytes, most children are
         // dropped): 15% more nodes a second on 7×7, 8% on 6×6 (whole
         // answers, side by side).
-        let mut next: Vec<Scored> = children
+        let mut next: Vec<(Score, u32)> = children
             .par_iter()
             .with_min_len(256)
             .map(|&(index, c, hash)| {
                 let node = &layer[index as usize];
-                let (b, c) = (node.blank as usize, c as usize);
+                let (b, c) = (node.score.blank as usize, c as usize);
                 let t = node.tiles[c];
-                let parts = match (tables, node.parts.as_ref()) {
+                let parts = match (tables, node.score.parts.as_ref()) {
                     (Some(tables), Some(parts)) => {
                         Some(tables.parts_after(parts, &node.place[..n], t, c as u8, b as u8))
                     }
@@ -312,16 +324,16 @@ fn search_on<const N: usize>(
                 };
                 let mut tiles = node.tiles;
                 tiles.swap(b, c);
-                let step = (node.mdlc, weight[t as usize]);
+                let step = (node.score.mdlc, weight[t as usize]);
                 let mdlc = after_move(&rect, step, &node.tiles[..n], &tiles[..n], c, b);
-                Scored {
+                let score = Score {
+                    blank: c as u8,
                     h: estimate(mdlc, &tiles, parts.as_ref()),
                     mdlc,
                     parts,
-                    parent: index,
-                    blank: c as u8,
                     hash,
-                }
+                };
+                (score, index)
             })
             .collect();
         if next.is_empty() {
@@ -337,32 +349,28 @@ fn search_on<const N: usize>(
             // 857.1 moves by the hash, 834.4 by a hash of it, 835.7 by
             // parent first, 837.9 in the standard order; ten shallow 7×7
             // 292.8 / 297.8, 291.0 standard; ten 8×8 571.9 / 559.3, 577.9.
-            next.select_nth_unstable_by_key(width, |child| (child.h, child.hash));
+            next.select_nth_unstable_by_key(width, |(child, _)| (child.h, child.hash));
             next.truncate(width);
         }
-        for child in &next {
+        for (child, _) in &next {
             kept.insert(child.hash);
         }
         history.push(
             next.iter()
-                .map(|child| (child.parent, child.blank))
+                .map(|&(child, parent)| (parent, child.blank))
                 .collect(),
         );
         layer = next
             .par_iter()
             .with_min_len(256)
-            .map(|scored| {
-                let node = &layer[scored.parent as usize];
-                let (b, c) = (node.blank as usize, scored.blank as usize);
+            .map(|&(score, parent)| {
+                let node = &layer[parent as usize];
+                let (b, c) = (node.score.blank as usize, score.blank as usize);
                 let mut child = node.clone();
                 child.tiles.swap(b, c);
                 child.place[node.tiles[c] as usize] = b as u8;
                 child.place[blank_goal as usize] = c as u8;
-                child.blank = scored.blank;
-                child.h = scored.h;
-                child.mdlc = scored.mdlc;
-                child.parts = scored.parts;
-                child.hash = scored.hash;
+                child.score = score;
                 child
             })
             .collect();
@@ -373,17 +381,6 @@ fn search_on<const N: usize>(
         expanded,
         stalled_early: false,
     })
-}
-
-/// A child of a layer before it is made whole: its estimate (and the
-/// parts it is made of), its parent's index, the blank's cell, its hash.
-struct Scored {
-    h: u32,
-    mdlc: u32,
-    parts: Option<PatternValues<PARTS>>,
-    parent: u32,
-    blank: u8,
-    hash: u64,
 }
 
 /// The layers a descent goes on without a lower estimate before it
