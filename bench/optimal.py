@@ -65,10 +65,13 @@ def instances24():
         yield fields[0], fields[1], fields[2], fields[3:28]
 
 
-def korf24(npuzzle, count, max_seconds=None):
+def korf24(npuzzle, count, max_seconds=None, pattern_tiles=None):
     t = time.perf_counter()
-    subprocess.run([npuzzle, "pdb", "build", "--board", "5x5", "--blank", "0"], check=True)
-    print(f"5x5 pattern databases (6-6-6-6) ready in {time.perf_counter() - t:.1f} s")
+    tiles_flag = ["--pattern-tiles", str(pattern_tiles)] if pattern_tiles else []
+    subprocess.run([npuzzle, "pdb", "build", "--board", "5x5", "--blank", "0", *tiles_flag],
+                   check=True)
+    chosen = "6-6-6-6 alone" if pattern_tiles else "the small catalogue where memory allows"
+    print(f"5x5 pattern databases ({chosen}) ready in {time.perf_counter() - t:.1f} s")
     zpdb = {fields[0]: fields[3] for fields in rows(ZPDB24)}
     easiest = sorted(instances24(), key=lambda i: i[2])[:count]
     print(f"{'id':>3} {'length':>6} {'published':>9} {'nodes':>14} {'Korf-Felner':>14} "
@@ -79,7 +82,8 @@ def korf24(npuzzle, count, max_seconds=None):
         t = time.perf_counter()
         done = subprocess.run(
             [npuzzle, "solve", "--optimal", "--json", "--board", "5x5",
-             "--from", " ".join(map(str, tiles)), "--to", " ".join(map(str, range(25))), *limit],
+             "--from", " ".join(map(str, tiles)), "--to", " ".join(map(str, range(25))), *limit,
+             *tiles_flag],
             capture_output=True, text=True)
         elapsed = time.perf_counter() - t
         reached = re.search(r"limit reached after (\d+) nodes", done.stderr)
@@ -109,6 +113,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--skip-peer", action="store_true")
     ap.add_argument("--pattern-tiles", type=int, help="7 (7-7-1) or 8 (7-8) on 4x4; "
+                    "6 on 5x5 (--korf24): the 6-6-6-6 set alone, not the catalogue; "
                     "without it, the strongest set the cache holds")
     ap.add_argument("--korf24", type=int, default=0, metavar="K",
                     help="also solve the K easiest 24-puzzles")
@@ -125,7 +130,7 @@ def main():
     if args.korf24:
         if not os.path.exists(DATA24):
             sys.exit(f"{DATA24} is not there")
-        korf24(npuzzle, args.korf24, args.max_seconds)
+        korf24(npuzzle, args.korf24, args.max_seconds, args.pattern_tiles)
 
 
 def processor():

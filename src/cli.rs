@@ -127,7 +127,7 @@ pub(crate) enum PdbAction {
         /// The blank's goal cell (default: the last cell).
         #[arg(long)]
         blank: Option<u32>,
-        /// Largest pattern, in tiles (default: the 7-8 pair on 4×4 where memory allows, else 7-7-1; 6 otherwise).
+        /// Largest pattern, in tiles (default: the 7-8 pair on 4×4 where memory allows, else 7-7-1; 6 otherwise, and on 5×5 with the blank's goal in a corner the seven 6-6-6-6 partitions of the small catalogue, 14 tables, where they fit half the memory).
         #[arg(long)]
         pattern_tiles: Option<usize>,
         /// mtm: the colored table of shortest multi-tile answers instead (rectangles of up to 16 cells).

@@ -63,7 +63,9 @@ pub(crate) fn reporter(asked: Asked) -> impl Fn(&Progress) + Sync {
                 return;
             }
             Progress::NotSaved { .. } => return eprintln!("warning: {progress}"),
-            Progress::NoTables { .. } | Progress::TablesLeftOut { .. } => {
+            Progress::NoTables { .. }
+            | Progress::TablesLeftOut { .. }
+            | Progress::CatalogueLeftOut { .. } => {
                 return eprintln!("note: {progress}");
             }
             _ => return,

@@ -99,7 +99,9 @@ impl Tables {
             // A table that could not be saved is worth a warning; a
             // search's progress is not (it is the page's to show).
             Progress::NotSaved { .. } => eprintln!("warning: {progress}"),
-            Progress::NoTables { .. } | Progress::TablesLeftOut { .. } => {
+            Progress::NoTables { .. }
+            | Progress::TablesLeftOut { .. }
+            | Progress::CatalogueLeftOut { .. } => {
                 eprintln!("note: {progress}");
             }
             _ => {}

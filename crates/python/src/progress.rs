@@ -38,6 +38,7 @@ impl Event {
             Progress::Shorter { moves, .. } => ("shorter", Some(*moves), None, None),
             Progress::NoTables { .. } => ("no_tables", None, None, None),
             Progress::TablesLeftOut { .. } => ("tables_left_out", None, None, None),
+            Progress::CatalogueLeftOut { .. } => ("catalogue_left_out", None, None, None),
             Progress::NotSaved { table, .. } => ("not_saved", None, None, Some(table.clone())),
             _ => ("other", None, None, None),
         };

@@ -65,6 +65,17 @@ pub enum Progress {
         /// Why.
         reason: String,
     },
+    /// A catalogue of pattern databases (several partitions, their
+    /// maximum taken) was left out for the lighter set: together its
+    /// tables need more than the memory budget.
+    CatalogueLeftOut {
+        /// The catalogue's tables.
+        tables: usize,
+        /// Their bytes together.
+        bytes: u64,
+        /// The budget ([`Solver::max_table_memory`](crate::Solver::max_table_memory)).
+        budget: u64,
+    },
     /// A table was built but could not be written to the cache: it will
     /// be built again next time.
     NotSaved {
@@ -184,6 +195,17 @@ impl std::fmt::Display for Progress {
                 f,
                 "the near-shortest search on a board of {cells} cells goes on without its \
                  pattern databases, on Manhattan distance with linear conflicts: {reason}"
+            ),
+            Self::CatalogueLeftOut {
+                tables,
+                bytes,
+                budget,
+            } => write!(
+                f,
+                "the catalogue of {tables} pattern databases ({:.1} GB) is past the memory \
+                 budget ({:.1} GB): the lighter set only",
+                *bytes as f64 / 1e9,
+                *budget as f64 / 1e9
             ),
             Self::NotSaved { table, error } => write!(
                 f,

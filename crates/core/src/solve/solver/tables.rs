@@ -36,7 +36,50 @@ impl Solver<'_> {
         let rect = Rectangle::new(rows, cols);
         let (tiles, blank_goal) = rectangle::relabel(a, b);
         let heuristic = self.heuristic_of(&rect, blank_goal, self.tables(&rect, blank_goal))?;
-        Ok((heuristic, tiles))
+        let more = self.catalogue(&rect, blank_goal);
+        if more.is_empty() {
+            return Ok((heuristic, tiles));
+        }
+        Ok((self.with_catalogue(heuristic, &more)?, tiles))
+    }
+
+    /// `heuristic` with the maximum over the partitions `more` too (their
+    /// tables at hand: see [`catalogue`](Self::catalogue)), held within
+    /// the memory budget as [`heuristic_of`](Self::heuristic_of) holds
+    /// the first partition's.
+    fn with_catalogue(
+        &self,
+        heuristic: Heuristic,
+        more: &[Vec<Vec<u8>>],
+    ) -> Result<Heuristic, SolveError> {
+        let (rect, blank_goal) = (heuristic.rect.clone(), heuristic.blank_goal);
+        let _reservation = match self.max_table_memory {
+            Some(max) => match self.memory_needed(&rect, blank_goal, &distinct(more)) {
+                0 => None,
+                needed => {
+                    let reserved = pdb::reserve(needed, max);
+                    Some(reserved.map_err(|taken| Limit::TablesTooBig { needed, taken, max })?)
+                }
+            },
+            None => None,
+        };
+        let mut partitions = Vec::with_capacity(more.len());
+        for blocks in more {
+            let mut dbs = Vec::with_capacity(blocks.len());
+            for cells in blocks {
+                let pattern = pattern(&rect, cells.clone(), blank_goal);
+                let report = |p: &Progress| self.report(p);
+                dbs.push(pdb::shared(
+                    &pattern,
+                    self.cache.as_ref(),
+                    &report,
+                    self.stop(),
+                )?);
+            }
+            partitions.push(dbs);
+        }
+        self.stop().check()?;
+        Ok(heuristic.with_catalogue(partitions))
     }
 
     /// Refuses [`pattern_tiles`](Self::pattern_tiles) past the board's
@@ -145,6 +188,48 @@ impl Solver<'_> {
         (max >= 2).then(|| rectangle::partition(rect, blank_goal, max))
     }
 
+    /// The partitions besides [`tables`](Self::tables)' whose maximum a
+    /// shortest search takes: the rest of the small catalogue on 5×5 with
+    /// the blank's goal in a corner (see `rectangle::catalogue`), where
+    /// [`pattern_tiles`](Self::pattern_tiles) is not asked for, every
+    /// table is at hand (nothing is built: `prepare` builds them) and all
+    /// the tables together fit the memory budget; none otherwise.
+    pub(super) fn catalogue(&self, rect: &Rectangle, blank_goal: u8) -> Vec<Vec<Vec<u8>>> {
+        let more = self.catalogue_asked(rect, blank_goal);
+        if more.is_empty() {
+            return more;
+        }
+        let all = self.catalogue_patterns(rect, blank_goal, &more);
+        if self.at_hand(&all) && self.fits(&all) {
+            more
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The catalogue's partitions where the board has one and no pattern
+    /// size is asked for, whether at hand or not.
+    fn catalogue_asked(&self, rect: &Rectangle, blank_goal: u8) -> Vec<Vec<Vec<u8>>> {
+        if self.pattern_tiles.is_some() {
+            return Vec::new();
+        }
+        rectangle::catalogue(rect, blank_goal, rectangle::default_max_tiles(rect))
+    }
+
+    /// The distinct tables of the main partition and of `more`.
+    fn catalogue_patterns(
+        &self,
+        rect: &Rectangle,
+        blank_goal: u8,
+        more: &[Vec<Vec<u8>>],
+    ) -> Vec<Pattern> {
+        let first = rectangle::partition(rect, blank_goal, rectangle::default_max_tiles(rect));
+        distinct(&[&[first], more].concat())
+            .into_iter()
+            .map(|c| pattern(rect, c, blank_goal))
+            .collect()
+    }
+
     /// The tables that shortest searches on `rect` with the blank's goal
     /// on `blank_goal` use ([`tables`](Self::tables): 6-6-6-6 on 5×5),
     /// where every one is at hand (in memory or in the cache: nothing is
@@ -219,10 +304,31 @@ impl Solver<'_> {
             optimal: true,
             ..Solver::default()
         };
+        // The catalogue where all its tables fit the budget together (on
+        // 5×5, 14 tables, 7.1 GB): a search loads them all.
+        let more = self.catalogue_asked(&rect, blank as u8);
+        let patterns = if !more.is_empty() {
+            let all = self.catalogue_patterns(&rect, blank as u8, &more);
+            if self.fits(&all) {
+                all
+            } else {
+                self.report(&Progress::CatalogueLeftOut {
+                    tables: all.len(),
+                    bytes: all.iter().map(pdb::table_bytes).sum(),
+                    budget: self.max_table_memory.unwrap_or(u64::MAX),
+                });
+                patterns(&rect, blank as u8, rectangle::default_max_tiles(&rect))
+            }
+        } else {
+            let chosen = strong.tables(&rect, blank as u8).unwrap_or_default();
+            chosen
+                .into_iter()
+                .map(|cells| pattern(&rect, cells, blank as u8))
+                .collect()
+        };
         let mut out = Vec::new();
-        for cells in strong.tables(&rect, blank as u8).unwrap_or_default() {
+        for pattern in patterns {
             let started = Instant::now();
-            let pattern = pattern(&rect, cells, blank as u8);
             let report = |p: &Progress| self.report(p);
             let db = pdb::load_or_build(
                 &pattern,
@@ -300,6 +406,17 @@ pub struct Table {
     pub entries: usize,
     /// The time it took to load or build.
     pub elapsed: Duration,
+}
+
+/// The blocks of `partitions`, each once.
+fn distinct(partitions: &[Vec<Vec<u8>>]) -> Vec<Vec<u8>> {
+    let mut out: Vec<Vec<u8>> = Vec::new();
+    for block in partitions.iter().flatten() {
+        if !out.contains(block) {
+            out.push(block.clone());
+        }
+    }
+    out
 }
 
 /// The patterns of the partition of `rect` into tables of at most

@@ -145,10 +145,12 @@ impl<'a> Dfs<'a> {
             self.next_bound = self.next_bound.min(g + normal);
             return false;
         }
-        let h = self.state.h(self.h);
-        debug_assert_eq!(
-            h,
-            SearchState::new(self.h, &self.state.tiles).h(self.h),
+        let h = self.state.h_within(self.h, bound - g);
+        debug_assert!(
+            {
+                let whole = SearchState::new(self.h, &self.state.tiles).h(self.h);
+                h <= whole && (g + h > bound) == (g + whole > bound)
+            },
             "incremental h"
         );
         if g + h > bound {
@@ -179,7 +181,7 @@ impl<'a> Dfs<'a> {
         let ahead = if h.dbs.is_empty() {
             [u32::MAX; 4]
         } else {
-            self.state.values_after(h, neighbours, previous)
+            self.state.values_after(h, neighbours, previous, bound - g)
         };
         for (k, &from) in neighbours.iter().enumerate() {
             if from == previous {

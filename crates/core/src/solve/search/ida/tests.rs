@@ -88,7 +88,44 @@ fn heuristics(rect: &Rectangle, blank_goal: u8) -> Vec<(String, Heuristic)> {
             Heuristic::from_databases(rect, blank_goal, databases(rect, blank_goal, max)),
         ));
     }
+    out.push((
+        "a catalogue of three partitions".to_string(),
+        catalogue(rect, blank_goal),
+    ));
     out
+}
+
+/// The maximum over three partitions (3, 2 and 4 tiles), the way a
+/// catalogue is looked up.
+fn catalogue(rect: &Rectangle, blank_goal: u8) -> Heuristic {
+    let more = vec![
+        databases(rect, blank_goal, 2),
+        databases(rect, blank_goal, 4),
+    ];
+    Heuristic::from_databases(rect, blank_goal, databases(rect, blank_goal, 3)).with_catalogue(more)
+}
+
+/// A catalogue's value is the largest of its partitions' values (each
+/// with its reflection where the board has one), on every state.
+#[test]
+fn a_catalogue_is_the_maximum_of_its_partitions() {
+    for (rect, blank_goal) in [(Rectangle::new(3, 3), 0u8), (Rectangle::new(2, 4), 5)] {
+        let whole = catalogue(&rect, blank_goal);
+        let alone: Vec<Heuristic> = [3, 2, 4]
+            .iter()
+            .map(|&max| {
+                Heuristic::from_databases(&rect, blank_goal, databases(&rect, blank_goal, max))
+            })
+            .collect();
+        let mut above_first = 0;
+        for state in distances(&rect, blank_goal).keys() {
+            let each: Vec<u32> = alone.iter().map(|h| h.value(state)).collect();
+            assert_eq!(whole.value(state), *each.iter().max().unwrap(), "{state:?}");
+            above_first += usize::from(whole.value(state) > each[0]);
+        }
+        // The other partitions do raise it somewhere.
+        assert!(above_first > 0);
+    }
 }
 
 /// Admissible (never above the true distance) on every state, zero only

@@ -1,6 +1,7 @@
 //! The heuristic of the shortest search, and the state it is kept on
-//! incrementally: pattern database values (normal and reflected) or
-//! Manhattan distance with linear conflicts, updated one move at a time.
+//! incrementally: pattern database values (normal and reflected, of one
+//! partition or the maximum over a catalogue of them) or Manhattan
+//! distance with linear conflicts, updated one move at a time.
 
 use std::sync::Arc;
 
@@ -9,6 +10,11 @@ use crate::solve::error::SolveError;
 use crate::solve::progress::OnProgress;
 use crate::solve::search::pdb::{self, Pattern, PatternDb, PdbCache};
 use crate::stop::Stop;
+
+/// The most lookups made only where those before them do not prune a
+/// node (see [`Heuristic::lazy`]): a catalogue of eight partitions, each
+/// as it is and reflected, but the first as it is.
+const MAX_LAZY: usize = 15;
 
 /// The heuristic: pattern databases (with Manhattan distance for the
 /// tiles outside them), or Manhattan distance with linear conflicts.
@@ -20,6 +26,30 @@ pub(crate) struct Heuristic {
     pub(crate) slot: Vec<Option<(u8, u8)>>,
     pub(crate) reflected_slot: Vec<Option<(u8, u8)>>,
     pub(crate) reflect: bool,
+    /// A catalogue's other partitions of the same tiles: the heuristic
+    /// is the maximum over them all.
+    pub(crate) more: Vec<Partition>,
+    /// The lookups besides the first partition's on the board as it is,
+    /// in the order a search makes them, each only where those before do
+    /// not prune the node: (partition, reflected), partition 0 the first
+    /// one and `k` > 0 `more[k - 1]`. The first partition reflected
+    /// comes first where there is reflection (a search fetches its
+    /// children's entries ahead).
+    pub(crate) lazy: Vec<(usize, bool)>,
+    /// Where each goal cell is in each lazy lookup, flat: entry
+    /// `t * lazy.len() + k` is the (pattern, index) of `t` in lookup `k`,
+    /// `(NONE, NONE)` for none. Read on every move, so kept in one piece.
+    lazy_slot: Vec<(u8, u8)>,
+}
+
+/// Where a goal cell is in a partition: (pattern, index in it).
+type Slot = Option<(u8, u8)>;
+
+/// A partition of the tiles into additive databases, beside the first.
+pub(crate) struct Partition {
+    pub(crate) dbs: Vec<Arc<PatternDb>>,
+    pub(crate) slot: Vec<Option<(u8, u8)>>,
+    pub(crate) reflected_slot: Vec<Option<(u8, u8)>>,
 }
 
 impl Heuristic {
@@ -32,6 +62,9 @@ impl Heuristic {
             slot: vec![None; rect.cell_count()],
             reflected_slot: vec![None; rect.cell_count()],
             reflect: false,
+            more: Vec::new(),
+            lazy: Vec::new(),
+            lazy_slot: Vec::new(),
         }
     }
 
@@ -67,41 +100,96 @@ impl Heuristic {
         blank_goal: u8,
         dbs: Vec<Arc<PatternDb>>,
     ) -> Self {
-        let n = rect.cell_count();
-        let mut slot = vec![None; n];
-        for (p, db) in dbs.iter().enumerate() {
-            assert_eq!(db.pattern.blank, blank_goal, "the databases' blank goal");
-            for (i, &c) in db.pattern.cells.iter().enumerate() {
-                assert!(c != blank_goal && slot[c as usize].is_none());
-                slot[c as usize] = Some((p as u8, i as u8));
-            }
-        }
+        let Partition {
+            dbs,
+            slot,
+            reflected_slot,
+        } = Partition::new(rect, blank_goal, dbs);
         // Reflection keeps the goal's shape when the blank's goal cell is
         // on the diagonal: then the same databases bound the mirrored state.
         let reflect =
             !dbs.is_empty() && rect.rows == rect.cols && rect.transpose(blank_goal) == blank_goal;
-        let reflected_slot = if rect.rows == rect.cols {
-            (0..n as u8)
-                .map(|c| slot[rect.transpose(c) as usize])
-                .collect()
-        } else {
-            vec![None; n]
-        };
-        Self {
+        let mut h = Self {
             rect: rect.clone(),
             blank_goal,
             dbs,
             slot,
             reflected_slot,
             reflect,
-        }
+            more: Vec::new(),
+            lazy: Vec::new(),
+            lazy_slot: Vec::new(),
+        };
+        h.order_lookups();
+        h
+    }
+
+    /// This heuristic with the maximum taken over `partitions` too (each
+    /// additive databases of the same tiles, as
+    /// [`from_databases`](Self::from_databases) takes them).
+    ///
+    /// # Panics
+    /// Past [`MAX_LAZY`] lookups, or where a partition's databases are
+    /// not disjoint or have another blank goal.
+    pub(crate) fn with_catalogue(mut self, partitions: Vec<Vec<Arc<PatternDb>>>) -> Self {
+        self.more = partitions
+            .into_iter()
+            .map(|dbs| Partition::new(&self.rect, self.blank_goal, dbs))
+            .collect();
+        self.order_lookups();
+        self
     }
 
     /// This heuristic, looked up on the board as it is only (not also
     /// reflected): lower, as cheap again.
     pub(crate) fn without_reflection(mut self) -> Self {
         self.reflect = false;
+        self.order_lookups();
         self
+    }
+
+    /// Sets [`lazy`](Self::lazy) from the partitions and the reflection.
+    fn order_lookups(&mut self) {
+        let sides: &[bool] = if self.reflect {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        self.lazy = (0..=self.more.len())
+            .flat_map(|part| sides.iter().map(move |&reflected| (part, reflected)))
+            .filter(|&(part, reflected)| part > 0 || reflected)
+            .collect();
+        assert!(self.lazy.len() <= MAX_LAZY, "too many lookups");
+        let n = self.rect.cell_count();
+        self.lazy_slot = (0..n)
+            .flat_map(|t| {
+                let h = &*self;
+                h.lazy.iter().map(move |&(part, reflected)| {
+                    h.partition(part, reflected).1[t].unwrap_or((NONE, NONE))
+                })
+            })
+            .collect();
+        for &(part, _) in &self.lazy {
+            assert!(
+                self.partition(part, false).0.len() <= 32,
+                "a pattern's bit each"
+            );
+        }
+    }
+
+    /// Partition `part`'s databases and where each goal cell is in them,
+    /// on the board as it is or reflected (0 the first partition, `k` > 0
+    /// `more[k - 1]`).
+    #[inline]
+    fn partition(&self, part: usize, reflected: bool) -> (&[Arc<PatternDb>], &[Slot]) {
+        let (dbs, slot, reflected_slot) = match part {
+            0 => (&self.dbs, &self.slot, &self.reflected_slot),
+            k => {
+                let p = &self.more[k - 1];
+                (&p.dbs, &p.slot, &p.reflected_slot)
+            }
+        };
+        (dbs, if reflected { reflected_slot } else { slot })
     }
 
     /// Each cell's neighbours on the rectangle.
@@ -132,22 +220,16 @@ impl Heuristic {
         let mut place = [0u8; 64];
         super::places(tiles, self.blank_goal, &mut place);
         let place = &place[..tiles.len()];
-        let normal = self.databases_value(tiles, place, false);
-        if self.reflect {
-            normal.max(self.databases_value(tiles, place, true))
-        } else {
-            normal
-        }
+        self.lazy
+            .iter()
+            .map(|&(part, reflected)| self.databases_value(tiles, place, part, reflected))
+            .fold(self.databases_value(tiles, place, 0, false), u32::max)
     }
 
-    /// The databases' sum plus the Manhattan distance of the other tiles,
-    /// on the board as it is or reflected about its main diagonal.
-    fn databases_value(&self, tiles: &[u8], place: &[u8], reflected: bool) -> u32 {
-        let slot = if reflected {
-            &self.reflected_slot
-        } else {
-            &self.slot
-        };
+    /// Partition `part`'s sum plus the Manhattan distance of the other
+    /// tiles, on the board as it is or reflected about its main diagonal.
+    fn databases_value(&self, tiles: &[u8], place: &[u8], part: usize, reflected: bool) -> u32 {
+        let (dbs, slot) = self.partition(part, reflected);
         let rest: u32 = tiles
             .iter()
             .enumerate()
@@ -155,10 +237,38 @@ impl Heuristic {
             .map(|(cell, &t)| self.rect.distance(cell as u8, t))
             .sum();
         let blank = place[self.blank_goal as usize];
-        let databases: u32 = (0..self.dbs.len())
-            .map(|p| self.pattern_value(p, place, blank, None, reflected) as u32)
+        let databases: u32 = dbs
+            .iter()
+            .map(|db| self.db_value(db, place, blank, None, reflected) as u32)
             .sum();
         rest + databases
+    }
+}
+
+impl Partition {
+    /// Where each goal cell is in `dbs`, as it is and reflected.
+    fn new(rect: &Rectangle, blank_goal: u8, dbs: Vec<Arc<PatternDb>>) -> Self {
+        let n = rect.cell_count();
+        let mut slot = vec![None; n];
+        for (p, db) in dbs.iter().enumerate() {
+            assert_eq!(db.pattern.blank, blank_goal, "the databases' blank goal");
+            for (i, &c) in db.pattern.cells.iter().enumerate() {
+                assert!(c != blank_goal && slot[c as usize].is_none());
+                slot[c as usize] = Some((p as u8, i as u8));
+            }
+        }
+        let reflected_slot = if rect.rows == rect.cols {
+            (0..n as u8)
+                .map(|c| slot[rect.transpose(c) as usize])
+                .collect()
+        } else {
+            vec![None; n]
+        };
+        Self {
+            dbs,
+            slot,
+            reflected_slot,
+        }
     }
 }
 
@@ -167,20 +277,45 @@ impl Heuristic {
 pub(crate) struct SearchState {
     pub(crate) tiles: Vec<u8>,
     pub(crate) blank: u8,
-    /// Pattern databases: positions and values per pattern, normal and
-    /// reflected, and the Manhattan distance of the tiles outside them.
+    /// Pattern databases: positions and values per pattern of the first
+    /// partition, and the Manhattan distance of the tiles outside them.
     pub(crate) pos: Vec<Vec<u8>>,
     pub(crate) value: Vec<u32>,
-    pub(crate) rpos: Vec<Vec<u8>>,
-    pub(crate) rvalue: Vec<u32>,
-    /// The reflected pattern whose value is stale (`NONE`): reflected
-    /// lookups wait until the normal value alone does not prune the node.
-    pub(crate) stale: u8,
     pub(crate) rest: u32,
-    pub(crate) rrest: u32,
+    /// The other lookups, in [`Heuristic::lazy`]'s order.
+    pub(crate) lazy: Vec<LazyLookup>,
+    /// What undoing the moves made needs of them, `lazy.len()` a move.
+    lazy_undo: Vec<LazyUndo>,
     /// Manhattan mode: conflicts per row and per column.
     pub(crate) row_conflicts: Vec<u32>,
     pub(crate) col_conflicts: Vec<u32>,
+}
+
+/// One of the lookups made only where those before it do not prune a
+/// node: a partition's positions and values on the board as it is or
+/// reflected. A pattern's value is looked up again only when the bound
+/// needs it: until then it is stale, and the partition's sum known only
+/// from above (a move changes it by at most one).
+#[derive(Clone)]
+pub(crate) struct LazyLookup {
+    pub(crate) pos: Vec<Vec<u8>>,
+    pub(crate) value: Vec<u32>,
+    pub(crate) rest: u32,
+    /// The patterns whose values are stale, a bit each.
+    pub(crate) stale: u32,
+    /// At least the partition's sum (`rest` and the values): equal to it
+    /// when nothing is stale.
+    pub(crate) upper: u32,
+}
+
+/// What undoing a move needs of one lazy lookup: the moved tile's
+/// pattern value (or the rest, for a tile in none), the stale patterns
+/// and the upper bound, as they were.
+#[derive(Clone, Copy)]
+pub(crate) struct LazyUndo {
+    kept: u32,
+    stale: u32,
+    upper: u32,
 }
 
 impl SearchState {
@@ -190,50 +325,44 @@ impl SearchState {
             .iter()
             .position(|&t| t == BLANK_MARK)
             .expect("a blank") as u8;
-        let mut pos: Vec<Vec<u8>> = h
-            .dbs
-            .iter()
-            .map(|d| vec![0; d.pattern.cells.len()])
-            .collect();
-        let mut rpos = pos.clone();
-        let (mut rest, mut rrest) = (0, 0);
-        for (cell, &t) in tiles.iter().enumerate() {
-            if t == BLANK_MARK {
-                continue;
+        let lookup = |part: usize, reflected: bool| {
+            let (dbs, slot) = h.partition(part, reflected);
+            let at = |c: u8| if reflected { rect.transpose(c) } else { c };
+            let mut pos: Vec<Vec<u8>> =
+                dbs.iter().map(|d| vec![0; d.pattern.cells.len()]).collect();
+            let mut rest = 0;
+            for (cell, &t) in tiles.iter().enumerate() {
+                if t == BLANK_MARK {
+                    continue;
+                }
+                match slot[t as usize] {
+                    Some((p, i)) => pos[p as usize][i as usize] = at(cell as u8),
+                    None => rest += rect.distance(cell as u8, t),
+                }
             }
-            let cell = cell as u8;
-            match h.slot[t as usize] {
-                Some((p, i)) => pos[p as usize][i as usize] = cell,
-                None => rest += rect.distance(cell, t),
+            let value: Vec<u32> = pos
+                .iter()
+                .zip(dbs)
+                .map(|(p, d)| d.lookup(p, at(blank)) as u32)
+                .collect();
+            let upper = rest + value.iter().sum::<u32>();
+            LazyLookup {
+                pos,
+                value,
+                rest,
+                stale: 0,
+                upper,
             }
-            match h.reflected_slot[t as usize] {
-                Some((p, i)) => rpos[p as usize][i as usize] = rect.transpose(cell),
-                None => rrest += rect.distance(cell, t),
-            }
-        }
-        let value = pos
-            .iter()
-            .zip(&h.dbs)
-            .map(|(p, d)| d.lookup(p, blank) as u32)
-            .collect();
-        let rvalue = if h.reflect {
-            rpos.iter()
-                .zip(&h.dbs)
-                .map(|(p, d)| d.lookup(p, rect.transpose(blank)) as u32)
-                .collect()
-        } else {
-            Vec::new()
         };
+        let first = lookup(0, false);
         let mut s = Self {
             tiles: tiles.to_vec(),
             blank,
-            pos,
-            value,
-            rpos,
-            rvalue,
-            stale: NONE,
-            rest,
-            rrest,
+            pos: first.pos,
+            value: first.value,
+            rest: first.rest,
+            lazy: h.lazy.iter().map(|&(p, r)| lookup(p, r)).collect(),
+            lazy_undo: Vec::new(),
             row_conflicts: vec![0; rect.rows],
             col_conflicts: vec![0; rect.cols],
         };
@@ -248,8 +377,8 @@ impl SearchState {
         s
     }
 
-    /// The heuristic without the reflected lookups: a lower bound of `h`
-    /// that costs one database lookup per move.
+    /// The heuristic of the first partition as it is alone: a lower
+    /// bound of `h` that costs one database lookup per move.
     #[inline]
     pub(crate) fn h_normal(&self, h: &Heuristic) -> u32 {
         if h.dbs.is_empty() {
@@ -260,19 +389,59 @@ impl SearchState {
         self.rest + self.value.iter().sum::<u32>()
     }
 
-    /// The heuristic, bringing the reflected value up to date.
-    #[inline]
+    /// The heuristic, bringing every lookup up to date.
     pub(crate) fn h(&mut self, h: &Heuristic) -> u32 {
-        let normal = self.h_normal(h);
-        if !h.reflect {
-            return normal;
+        let mut best = self.h_normal(h);
+        for k in 0..self.lazy.len() {
+            self.refresh(h, k);
+            best = best.max(self.lazy[k].upper);
         }
-        if self.stale != NONE {
-            let p = self.stale as usize;
-            self.rvalue[p] = h.dbs[p].lookup(&self.rpos[p], h.rect.transpose(self.blank)) as u32;
-            self.stale = NONE;
+        best
+    }
+
+    /// A lower bound of the heuristic that exceeds `limit` exactly when
+    /// the heuristic does: a search prunes on it as on the heuristic.
+    /// Lookups stop at the first partition past `limit`, and skip those
+    /// whose sum cannot be (known from above to be within it).
+    #[inline]
+    pub(crate) fn h_within(&mut self, h: &Heuristic, limit: u32) -> u32 {
+        let mut best = self.h_normal(h);
+        if best > limit || self.lazy.is_empty() {
+            return best;
         }
-        normal.max(self.rrest + self.rvalue.iter().sum::<u32>())
+        for k in 0..self.lazy.len() {
+            if self.lazy[k].upper <= limit {
+                continue;
+            }
+            self.refresh(h, k);
+            best = best.max(self.lazy[k].upper);
+            if best > limit {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Looks up lazy lookup `k`'s stale patterns: its sum is then exact.
+    #[inline]
+    fn refresh(&mut self, h: &Heuristic, k: usize) {
+        let view = &mut self.lazy[k];
+        if view.stale == 0 {
+            return;
+        }
+        let (part, reflected) = h.lazy[k];
+        let dbs = h.partition(part, reflected).0;
+        let blank = if reflected {
+            h.rect.transpose(self.blank)
+        } else {
+            self.blank
+        };
+        while view.stale != 0 {
+            let p = view.stale.trailing_zeros() as usize;
+            view.stale &= view.stale - 1;
+            view.value[p] = dbs[p].lookup(&view.pos[p], blank) as u32;
+        }
+        view.upper = view.rest + view.value.iter().sum::<u32>();
     }
 
     fn line_conflicts(&self, rect: &Rectangle, row: bool, line: usize) -> u32 {
@@ -285,7 +454,13 @@ impl SearchState {
     /// fetched before any is read, so that their cache misses (most
     /// lookups are) overlap instead of queueing.
     #[inline]
-    pub(crate) fn values_after(&self, h: &Heuristic, froms: &[u8], skip: u8) -> [u32; 4] {
+    pub(crate) fn values_after(
+        &self,
+        h: &Heuristic,
+        froms: &[u8],
+        skip: u8,
+        limit: u32,
+    ) -> [u32; 4] {
         let mut moved = [[0u8; 32]; 4];
         let mut ranked = [None; 4];
         for (k, &from) in froms.iter().enumerate().take(4) {
@@ -303,12 +478,15 @@ impl SearchState {
             let r = db.rank(&moved[k][..pos.len()]);
             db.prefetch(r);
             ranked[k] = Some((p as usize, r));
-            // The child's reflected lookup, where the normal value alone
-            // does not prune it: fetched now too.
+            // The child's reflected lookup (the first lazy one), where the
+            // normal value alone does not prune it and its sum may: fetched
+            // now too. (Fetching every lazy lookup a child may need, the
+            // same way, was slower on the 24-puzzle's catalogue.)
             if h.reflect
                 && let Some((p, i)) = h.reflected_slot[t as usize]
+                && self.lazy[0].upper + 2 > limit
             {
-                let pos = &self.rpos[p as usize];
+                let pos = &self.lazy[0].pos[p as usize];
                 let mut mirrored = [0u8; 32];
                 mirrored[..pos.len()].copy_from_slice(pos);
                 mirrored[i as usize] = h.rect.transpose(self.blank);
@@ -331,11 +509,6 @@ impl SearchState {
     /// `ahead`: the value [`Self::values_after`] gave, if known.
     #[inline]
     pub(crate) fn apply(&mut self, h: &Heuristic, from: u8, ahead: u32) -> Undo {
-        if self.stale != NONE {
-            // Two moves in a row without a look at the heuristic (the
-            // frontier): bring the reflected value up to date first.
-            self.h(h);
-        }
         let rect = &h.rect;
         let to = self.blank;
         let t = self.tiles[from as usize];
@@ -345,9 +518,7 @@ impl SearchState {
         let mut undo = Undo {
             to,
             value: u32::MAX,
-            rvalue: u32::MAX,
             rest: self.rest,
-            rrest: self.rrest,
             lines: [u32::MAX; 2],
         };
         if h.dbs.is_empty() {
@@ -392,15 +563,29 @@ impl SearchState {
             }
             None => self.rest = self.rest + rect.distance(to, t) - rect.distance(from, t),
         }
-        if h.reflect {
-            match h.reflected_slot[t as usize] {
-                Some((p, i)) => {
-                    let (p, i) = (p as usize, i as usize);
-                    self.rpos[p][i] = rect.transpose(to);
-                    undo.rvalue = self.rvalue[p];
-                    self.stale = p as u8;
-                }
-                None => self.rrest = self.rrest + rect.distance(to, t) - rect.distance(from, t),
+        let slots = &h.lazy_slot[t as usize * h.lazy.len()..][..h.lazy.len()];
+        for ((view, &(_, reflected)), &(p, i)) in self.lazy.iter_mut().zip(&h.lazy).zip(slots) {
+            // Each lookup keeps either a pattern's value or its rest:
+            // whichever the move changes is what undo needs back. A
+            // pattern's value changes by at most one a move.
+            if p != NONE {
+                let (p, i) = (p as usize, i as usize);
+                view.pos[p][i] = if reflected { rect.transpose(to) } else { to };
+                self.lazy_undo.push(LazyUndo {
+                    kept: view.value[p],
+                    stale: view.stale,
+                    upper: view.upper,
+                });
+                view.stale |= 1 << p;
+                view.upper += 1;
+            } else {
+                self.lazy_undo.push(LazyUndo {
+                    kept: view.rest,
+                    stale: view.stale,
+                    upper: view.upper,
+                });
+                view.rest = view.rest + rect.distance(to, t) - rect.distance(from, t);
+                view.upper = view.upper + rect.distance(to, t) - rect.distance(from, t);
             }
         }
         undo
@@ -417,7 +602,6 @@ impl SearchState {
         self.tiles[u.to as usize] = BLANK_MARK;
         self.blank = u.to;
         self.rest = u.rest;
-        self.rrest = u.rrest;
         if h.dbs.is_empty() {
             let horizontal = from as usize / rect.cols == u.to as usize / rect.cols;
             let (a, b) = if horizontal {
@@ -438,13 +622,27 @@ impl SearchState {
             self.pos[p as usize][i as usize] = from;
             self.value[p as usize] = u.value;
         }
-        if h.reflect
-            && let Some((p, i)) = h.reflected_slot[t as usize]
+        let slots = &h.lazy_slot[t as usize * h.lazy.len()..][..h.lazy.len()];
+        let kept = self.lazy_undo.len() - h.lazy.len();
+        let saved = &self.lazy_undo[kept..];
+        for (((view, &(_, reflected)), &(p, i)), u) in
+            self.lazy.iter_mut().zip(&h.lazy).zip(slots).zip(saved)
         {
-            self.rpos[p as usize][i as usize] = rect.transpose(from);
-            self.rvalue[p as usize] = u.rvalue;
+            if p != NONE {
+                let (p, i) = (p as usize, i as usize);
+                view.pos[p][i] = if reflected {
+                    rect.transpose(from)
+                } else {
+                    from
+                };
+                view.value[p] = u.kept;
+            } else {
+                view.rest = u.kept;
+            }
+            view.stale = u.stale;
+            view.upper = u.upper;
         }
-        self.stale = NONE;
+        self.lazy_undo.truncate(kept);
     }
 }
 
@@ -453,9 +651,7 @@ impl SearchState {
 pub(crate) struct Undo {
     pub(crate) to: u8,
     pub(crate) value: u32,
-    pub(crate) rvalue: u32,
     pub(crate) rest: u32,
-    pub(crate) rrest: u32,
     pub(crate) lines: [u32; 2],
 }
 

@@ -24,22 +24,7 @@ pub(crate) fn partition(rect: &Rectangle, blank_goal: u8, max_tiles: usize) -> V
         // Korf & Felner's blocks for the blank top left, mirrored to the
         // corner of the blank's goal: rows of 6 around the blank's corner
         // left out most of the interactions the blocks keep.
-        let (flip_rows, flip_cols) = (blank_goal >= 20, blank_goal % 5 == 4);
-        let mirrored = |cell: u8| {
-            let (row, col) = (cell / 5, cell % 5);
-            let row = if flip_rows { 4 - row } else { row };
-            let col = if flip_cols { 4 - col } else { col };
-            row * 5 + col
-        };
-        return [
-            [1, 2, 5, 6, 7, 12],
-            [3, 4, 8, 9, 13, 14],
-            [10, 11, 15, 16, 20, 21],
-            [17, 18, 19, 22, 23, 24],
-        ]
-        .iter()
-        .map(|block| block.iter().map(|&c| mirrored(c)).collect())
-        .collect();
+        return mirrored_to_corner(&KORF_FELNER, blank_goal);
     }
     let tiles: Vec<u8> = (0..rect.cell_count() as u8)
         .filter(|&c| c != blank_goal)
@@ -63,6 +48,90 @@ pub(crate) fn partition(rect: &Rectangle, blank_goal: u8, max_tiles: usize) -> V
     }
     out.retain(|g| g.len() > 1);
     out
+}
+
+/// Korf & Felner's 6-6-6-6 blocks of the 24-puzzle, the blank's goal top
+/// left.
+const KORF_FELNER: [[u8; 6]; 4] = [
+    [1, 2, 5, 6, 7, 12],
+    [3, 4, 8, 9, 13, 14],
+    [10, 11, 15, 16, 20, 21],
+    [17, 18, 19, 22, 23, 24],
+];
+
+/// The other six partitions of Clausecker & Reinefeld's "small" catalogue
+/// of the 24-puzzle (Symposium on Combinatorial Search, 2019: seven 6-6-6-6 partitions, each also
+/// looked up reflected; Korf & Felner's blocks are the seventh), the
+/// blank's goal top left. Each is written in the one of its two
+/// orientations that shares the most tables with the others: ten
+/// tables beyond Korf & Felner's four.
+const SMALL_CATALOGUE: [[[u8; 6]; 4]; 6] = [
+    [
+        [1, 2, 5, 6, 7, 10],
+        [17, 18, 19, 22, 23, 24],
+        [11, 12, 15, 16, 20, 21],
+        [3, 4, 8, 9, 13, 14],
+    ],
+    [
+        [1, 2, 5, 6, 7, 12],
+        [10, 11, 15, 16, 20, 21],
+        [3, 8, 13, 17, 18, 22],
+        [4, 9, 14, 19, 23, 24],
+    ],
+    [
+        [1, 2, 5, 6, 7, 10],
+        [11, 12, 15, 16, 20, 21],
+        [3, 8, 13, 17, 18, 22],
+        [4, 9, 14, 19, 23, 24],
+    ],
+    [
+        [1, 2, 3, 4, 5, 6],
+        [10, 11, 15, 16, 20, 21],
+        [7, 8, 9, 12, 13, 14],
+        [17, 18, 19, 22, 23, 24],
+    ],
+    [
+        [1, 2, 5, 6, 7, 10],
+        [15, 20, 21, 22, 23, 24],
+        [11, 12, 16, 17, 18, 19],
+        [3, 4, 8, 9, 13, 14],
+    ],
+    [
+        [1, 2, 3, 4, 5, 6],
+        [10, 11, 15, 16, 20, 21],
+        [7, 8, 12, 13, 17, 18],
+        [9, 14, 19, 22, 23, 24],
+    ],
+];
+
+/// The partitions besides [`partition`]'s that a shortest search takes
+/// the maximum over where their tables are at hand: on the 5×5 board
+/// with the blank's goal in a corner and 6-tile patterns, the rest of
+/// the small catalogue (mirrored to that corner); none elsewhere.
+pub(crate) fn catalogue(rect: &Rectangle, blank_goal: u8, max_tiles: usize) -> Vec<Vec<Vec<u8>>> {
+    if (rect.rows, rect.cols, max_tiles) != (5, 5, 6) || ![0, 4, 20, 24].contains(&blank_goal) {
+        return Vec::new();
+    }
+    SMALL_CATALOGUE
+        .iter()
+        .map(|blocks| mirrored_to_corner(blocks, blank_goal))
+        .collect()
+}
+
+/// `blocks` of the 5×5 board with the blank's goal top left, mirrored so
+/// that it is `blank_goal` (a corner).
+fn mirrored_to_corner(blocks: &[[u8; 6]; 4], blank_goal: u8) -> Vec<Vec<u8>> {
+    let (flip_rows, flip_cols) = (blank_goal >= 20, blank_goal % 5 == 4);
+    let mirrored = |cell: u8| {
+        let (row, col) = (cell / 5, cell % 5);
+        let row = if flip_rows { 4 - row } else { row };
+        let col = if flip_cols { 4 - col } else { col };
+        row * 5 + col
+    };
+    blocks
+        .iter()
+        .map(|block| block.iter().map(|&c| mirrored(c)).collect())
+        .collect()
 }
 
 /// Compact patterns of at most `max_tiles` goal cells, for searches that
@@ -159,6 +228,16 @@ mod tests {
             assert_eq!(cells, others, "blank {blank}");
             assert!(blocks.iter().all(|b| b.len() == 6));
         }
+        // Every partition of the catalogue covers the tiles once.
+        for blank in [0u8, 4, 20, 24] {
+            let others: Vec<u8> = (0..25).filter(|&c| c != blank).collect();
+            for blocks in catalogue(&rect, blank, 6) {
+                let mut cells: Vec<u8> = blocks.concat();
+                cells.sort_unstable();
+                assert_eq!(cells, others, "blank {blank}");
+            }
+        }
+        assert!(catalogue(&rect, 12, 6).is_empty() && catalogue(&rect, 0, 5).is_empty());
         // The block at the far corner from the blank holds that corner.
         assert!(partition(&rect, 24, 6)[3].contains(&0));
         assert!(partition(&rect, 4, 6)[3].contains(&20));

@@ -6,6 +6,7 @@
 //! every database.
 
 use super::Heuristic;
+use crate::solve::search::pdb::PatternDb;
 
 /// The most databases kept by parts where the searcher does not say:
 /// the weighted search's, which stores a state's parts in its open list.
@@ -122,8 +123,20 @@ impl Heuristic {
         moved: Option<(u8, u8)>,
         reflected: bool,
     ) -> u8 {
+        self.db_value(&self.dbs[p], place, blank, moved, reflected)
+    }
+
+    /// [`pattern_value`](Self::pattern_value) of database `db`, of any
+    /// partition.
+    pub(crate) fn db_value(
+        &self,
+        db: &PatternDb,
+        place: &[u8],
+        blank: u8,
+        moved: Option<(u8, u8)>,
+        reflected: bool,
+    ) -> u8 {
         let rect = &self.rect;
-        let db = &self.dbs[p];
         let at = |cell: u8| {
             if reflected {
                 rect.transpose(cell)
