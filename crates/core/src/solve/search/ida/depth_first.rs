@@ -178,7 +178,7 @@ impl<'a> Dfs<'a> {
         let blank = self.state.blank;
         let h = self.h;
         let neighbours = &h.rect.neighbours[blank as usize];
-        let ahead = if h.dbs.is_empty() {
+        let ahead = if h.first.dbs.is_empty() {
             [u32::MAX; 4]
         } else {
             self.state.values_after(h, neighbours, previous, bound - g)

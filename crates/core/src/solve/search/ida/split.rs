@@ -84,7 +84,7 @@ impl std::fmt::Debug for SplitSearch {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SplitSearch")
             .field("board", &self.board.to_string())
-            .field("tables", &self.heuristic.dbs.len())
+            .field("tables", &self.heuristic.first.dbs.len())
             .field("first_bound", &self.first_bound())
             .finish_non_exhaustive()
     }

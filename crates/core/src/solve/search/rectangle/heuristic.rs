@@ -11,20 +11,14 @@ use crate::solve::progress::OnProgress;
 use crate::solve::search::pdb::{self, Pattern, PatternDb, PdbCache};
 use crate::stop::Stop;
 
-/// The most lookups made only where those before them do not prune a
-/// node (see [`Heuristic::lazy`]): a catalogue of eight partitions, each
-/// as it is and reflected, but the first as it is.
-const MAX_LAZY: usize = 15;
-
 /// The heuristic: pattern databases (with Manhattan distance for the
 /// tiles outside them), or Manhattan distance with linear conflicts.
 pub(crate) struct Heuristic {
     pub(crate) rect: Rectangle,
     pub(crate) blank_goal: u8,
-    pub(crate) dbs: Vec<Arc<PatternDb>>,
-    /// For each goal cell: (pattern, index in it), normal and reflected.
-    pub(crate) slot: Vec<Option<(u8, u8)>>,
-    pub(crate) reflected_slot: Vec<Option<(u8, u8)>>,
+    /// The partition looked up on every move (no databases: Manhattan
+    /// distance with linear conflicts).
+    pub(crate) first: Partition,
     pub(crate) reflect: bool,
     /// A catalogue's other partitions of the same tiles: the heuristic
     /// is the maximum over them all.
@@ -45,11 +39,13 @@ pub(crate) struct Heuristic {
 /// Where a goal cell is in a partition: (pattern, index in it).
 type Slot = Option<(u8, u8)>;
 
-/// A partition of the tiles into additive databases, beside the first.
+/// A partition of the tiles into additive databases.
 pub(crate) struct Partition {
     pub(crate) dbs: Vec<Arc<PatternDb>>,
-    pub(crate) slot: Vec<Option<(u8, u8)>>,
-    pub(crate) reflected_slot: Vec<Option<(u8, u8)>>,
+    /// For each goal cell: its place in `dbs`, on the board as it is and
+    /// reflected about the main diagonal.
+    pub(crate) slot: Vec<Slot>,
+    pub(crate) reflected_slot: Vec<Slot>,
 }
 
 impl Heuristic {
@@ -58,9 +54,7 @@ impl Heuristic {
         Self {
             rect: rect.clone(),
             blank_goal,
-            dbs: Vec::new(),
-            slot: vec![None; rect.cell_count()],
-            reflected_slot: vec![None; rect.cell_count()],
+            first: Partition::new(rect, blank_goal, Vec::new()),
             reflect: false,
             more: Vec::new(),
             lazy: Vec::new(),
@@ -100,11 +94,6 @@ impl Heuristic {
         blank_goal: u8,
         dbs: Vec<Arc<PatternDb>>,
     ) -> Self {
-        let Partition {
-            dbs,
-            slot,
-            reflected_slot,
-        } = Partition::new(rect, blank_goal, dbs);
         // Reflection keeps the goal's shape when the blank's goal cell is
         // on the diagonal: then the same databases bound the mirrored state.
         let reflect =
@@ -112,9 +101,7 @@ impl Heuristic {
         let mut h = Self {
             rect: rect.clone(),
             blank_goal,
-            dbs,
-            slot,
-            reflected_slot,
+            first: Partition::new(rect, blank_goal, dbs),
             reflect,
             more: Vec::new(),
             lazy: Vec::new(),
@@ -129,8 +116,8 @@ impl Heuristic {
     /// [`from_databases`](Self::from_databases) takes them).
     ///
     /// # Panics
-    /// Past [`MAX_LAZY`] lookups, or where a partition's databases are
-    /// not disjoint or have another blank goal.
+    /// Where a partition's databases are not disjoint, have another blank
+    /// goal, or number more than 32.
     pub(crate) fn with_catalogue(mut self, partitions: Vec<Vec<Arc<PatternDb>>>) -> Self {
         self.more = partitions
             .into_iter()
@@ -159,7 +146,6 @@ impl Heuristic {
             .flat_map(|part| sides.iter().map(move |&reflected| (part, reflected)))
             .filter(|&(part, reflected)| part > 0 || reflected)
             .collect();
-        assert!(self.lazy.len() <= MAX_LAZY, "too many lookups");
         let n = self.rect.cell_count();
         self.lazy_slot = (0..n)
             .flat_map(|t| {
@@ -182,14 +168,18 @@ impl Heuristic {
     /// `more[k - 1]`).
     #[inline]
     fn partition(&self, part: usize, reflected: bool) -> (&[Arc<PatternDb>], &[Slot]) {
-        let (dbs, slot, reflected_slot) = match part {
-            0 => (&self.dbs, &self.slot, &self.reflected_slot),
-            k => {
-                let p = &self.more[k - 1];
-                (&p.dbs, &p.slot, &p.reflected_slot)
-            }
+        let p = match part {
+            0 => &self.first,
+            k => &self.more[k - 1],
         };
-        (dbs, if reflected { reflected_slot } else { slot })
+        (
+            &p.dbs,
+            if reflected {
+                &p.reflected_slot
+            } else {
+                &p.slot
+            },
+        )
     }
 
     /// Each cell's neighbours on the rectangle.
@@ -202,7 +192,7 @@ impl Heuristic {
     /// without allocating: for searches that keep no state per node.
     pub(crate) fn value(&self, tiles: &[u8]) -> u32 {
         let rect = &self.rect;
-        if self.dbs.is_empty() {
+        if self.first.dbs.is_empty() {
             let moves: u32 = tiles
                 .iter()
                 .enumerate()
@@ -366,7 +356,7 @@ impl SearchState {
             row_conflicts: vec![0; rect.rows],
             col_conflicts: vec![0; rect.cols],
         };
-        if h.dbs.is_empty() {
+        if h.first.dbs.is_empty() {
             for r in 0..rect.rows {
                 s.row_conflicts[r] = s.line_conflicts(rect, true, r);
             }
@@ -381,7 +371,7 @@ impl SearchState {
     /// bound of `h` that costs one database lookup per move.
     #[inline]
     pub(crate) fn h_normal(&self, h: &Heuristic) -> u32 {
-        if h.dbs.is_empty() {
+        if h.first.dbs.is_empty() {
             return self.rest
                 + self.row_conflicts.iter().sum::<u32>()
                 + self.col_conflicts.iter().sum::<u32>();
@@ -406,7 +396,7 @@ impl SearchState {
     #[inline]
     pub(crate) fn h_within(&mut self, h: &Heuristic, limit: u32) -> u32 {
         let mut best = self.h_normal(h);
-        if best > limit || self.lazy.is_empty() {
+        if best > limit {
             return best;
         }
         for k in 0..self.lazy.len() {
@@ -468,13 +458,13 @@ impl SearchState {
             if from == skip {
                 continue;
             }
-            let Some((p, i)) = h.slot[t as usize] else {
+            let Some((p, i)) = h.first.slot[t as usize] else {
                 continue;
             };
             let pos = &self.pos[p as usize];
             moved[k][..pos.len()].copy_from_slice(pos);
             moved[k][i as usize] = self.blank;
-            let db = &h.dbs[p as usize];
+            let db = &h.first.dbs[p as usize];
             let r = db.rank(&moved[k][..pos.len()]);
             db.prefetch(r);
             ranked[k] = Some((p as usize, r));
@@ -483,14 +473,14 @@ impl SearchState {
             // now too. (Fetching every lazy lookup a child may need, the
             // same way, was slower on the 24-puzzle's catalogue.)
             if h.reflect
-                && let Some((p, i)) = h.reflected_slot[t as usize]
+                && let Some((p, i)) = h.first.reflected_slot[t as usize]
                 && self.lazy[0].upper + 2 > limit
             {
                 let pos = &self.lazy[0].pos[p as usize];
                 let mut mirrored = [0u8; 32];
                 mirrored[..pos.len()].copy_from_slice(pos);
                 mirrored[i as usize] = h.rect.transpose(self.blank);
-                let db = &h.dbs[p as usize];
+                let db = &h.first.dbs[p as usize];
                 db.prefetch(db.rank(&mirrored[..pos.len()]));
             }
         }
@@ -499,7 +489,7 @@ impl SearchState {
             if let Some((p, r)) = ranked[k] {
                 let len = self.pos[p].len();
                 // The blank ends where the token was.
-                values[k] = h.dbs[p].lookup_ranked(r, &moved[k][..len], from) as u32;
+                values[k] = h.first.dbs[p].lookup_ranked(r, &moved[k][..len], from) as u32;
             }
         }
         values
@@ -521,8 +511,11 @@ impl SearchState {
             rest: self.rest,
             lines: [u32::MAX; 2],
         };
-        if h.dbs.is_empty() {
-            self.rest = self.rest + rect.distance(to, t) - rect.distance(from, t);
+        // How much farther from its goal the token is now (-1 or 1): the
+        // change of every Manhattan distance that counts it.
+        let farther = rect.distance(to, t) as i32 - rect.distance(from, t) as i32;
+        if h.first.dbs.is_empty() {
+            self.rest = self.rest.wrapping_add_signed(farther);
             // A move along a row changes the token's column: only the two
             // columns' conflicts change (and likewise for rows).
             let horizontal = from as usize / rect.cols == to as usize / rect.cols;
@@ -550,7 +543,7 @@ impl SearchState {
             lines[b] = cb;
             return undo;
         }
-        match h.slot[t as usize] {
+        match h.first.slot[t as usize] {
             Some((p, i)) => {
                 let (p, i) = (p as usize, i as usize);
                 self.pos[p][i] = to;
@@ -558,10 +551,10 @@ impl SearchState {
                 self.value[p] = if ahead != u32::MAX {
                     ahead
                 } else {
-                    h.dbs[p].lookup(&self.pos[p], self.blank) as u32
+                    h.first.dbs[p].lookup(&self.pos[p], self.blank) as u32
                 };
             }
-            None => self.rest = self.rest + rect.distance(to, t) - rect.distance(from, t),
+            None => self.rest = self.rest.wrapping_add_signed(farther),
         }
         let slots = &h.lazy_slot[t as usize * h.lazy.len()..][..h.lazy.len()];
         for ((view, &(_, reflected)), &(p, i)) in self.lazy.iter_mut().zip(&h.lazy).zip(slots) {
@@ -584,8 +577,8 @@ impl SearchState {
                     stale: view.stale,
                     upper: view.upper,
                 });
-                view.rest = view.rest + rect.distance(to, t) - rect.distance(from, t);
-                view.upper = view.upper + rect.distance(to, t) - rect.distance(from, t);
+                view.rest = view.rest.wrapping_add_signed(farther);
+                view.upper = view.upper.wrapping_add_signed(farther);
             }
         }
         undo
@@ -602,7 +595,7 @@ impl SearchState {
         self.tiles[u.to as usize] = BLANK_MARK;
         self.blank = u.to;
         self.rest = u.rest;
-        if h.dbs.is_empty() {
+        if h.first.dbs.is_empty() {
             let horizontal = from as usize / rect.cols == u.to as usize / rect.cols;
             let (a, b) = if horizontal {
                 (from as usize % rect.cols, u.to as usize % rect.cols)
@@ -618,7 +611,7 @@ impl SearchState {
             lines[b] = u.lines[1];
             return;
         }
-        if let Some((p, i)) = h.slot[t as usize] {
+        if let Some((p, i)) = h.first.slot[t as usize] {
             self.pos[p as usize][i as usize] = from;
             self.value[p as usize] = u.value;
         }

@@ -31,7 +31,7 @@ impl Heuristic {
         place: &[u8],
         blank: u8,
     ) -> Option<PatternValues<N>> {
-        if self.dbs.is_empty() || self.dbs.len() > N {
+        if self.first.dbs.is_empty() || self.first.dbs.len() > N {
             return None;
         }
         let mut parts = PatternValues {
@@ -45,14 +45,14 @@ impl Heuristic {
             if t == self.blank_goal {
                 continue;
             }
-            if self.slot[t as usize].is_none() {
+            if self.first.slot[t as usize].is_none() {
                 parts.rest += self.rect.distance(cell, t) as u16;
             }
-            if self.reflect && self.reflected_slot[t as usize].is_none() {
+            if self.reflect && self.first.reflected_slot[t as usize].is_none() {
                 parts.reflected_rest += self.rect.distance(cell, t) as u16;
             }
         }
-        for p in 0..self.dbs.len() {
+        for p in 0..self.first.dbs.len() {
             parts.value[p] = self.pattern_value(p, place, blank, None, false);
             if self.reflect {
                 parts.reflected[p] = self.pattern_value(p, place, blank, None, true);
@@ -65,10 +65,10 @@ impl Heuristic {
     pub(crate) fn total<const N: usize>(&self, parts: &PatternValues<N>) -> u32 {
         let sum =
             |values: &[u8], rest: u16| values.iter().map(|&v| v as u32).sum::<u32>() + rest as u32;
-        let normal = sum(&parts.value[..self.dbs.len()], parts.rest);
+        let normal = sum(&parts.value[..self.first.dbs.len()], parts.rest);
         if self.reflect {
             normal.max(sum(
-                &parts.reflected[..self.dbs.len()],
+                &parts.reflected[..self.first.dbs.len()],
                 parts.reflected_rest,
             ))
         } else {
@@ -88,7 +88,7 @@ impl Heuristic {
     ) -> PatternValues<N> {
         let mut after = *parts;
         let moved = Some((t, to));
-        match self.slot[t as usize] {
+        match self.first.slot[t as usize] {
             Some((p, _)) => {
                 after.value[p as usize] = self.pattern_value(p as usize, place, from, moved, false)
             }
@@ -98,7 +98,7 @@ impl Heuristic {
             }
         }
         if self.reflect {
-            match self.reflected_slot[t as usize] {
+            match self.first.reflected_slot[t as usize] {
                 Some((p, _)) => {
                     after.reflected[p as usize] =
                         self.pattern_value(p as usize, place, from, moved, true)
@@ -123,7 +123,7 @@ impl Heuristic {
         moved: Option<(u8, u8)>,
         reflected: bool,
     ) -> u8 {
-        self.db_value(&self.dbs[p], place, blank, moved, reflected)
+        self.db_value(&self.first.dbs[p], place, blank, moved, reflected)
     }
 
     /// [`pattern_value`](Self::pattern_value) of database `db`, of any
