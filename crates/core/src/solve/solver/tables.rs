@@ -14,7 +14,7 @@ use crate::solve::progress::Progress;
 use crate::solve::search::colors::{ColorTable, Coloring};
 use crate::solve::search::ida_multi_tile;
 use crate::solve::search::pdb::{self, Pattern};
-use crate::solve::search::rectangle::{self, Heuristic, Rectangle};
+use crate::solve::search::rectangle::{self, Heuristic, Rectangle, Sides};
 
 use super::Solver;
 use super::choice::{self, SMALL_TABLES_UP_TO, sides};
@@ -50,11 +50,15 @@ impl Solver<'_> {
     fn with_catalogue(
         &self,
         heuristic: Heuristic,
-        more: &[Vec<Vec<u8>>],
+        more: &[(Vec<Vec<u8>>, Sides)],
     ) -> Result<Heuristic, SolveError> {
         let (rect, blank_goal) = (heuristic.rect.clone(), heuristic.blank_goal);
         let _reservation = match self.max_table_memory {
-            Some(max) => match self.memory_needed(&rect, blank_goal, &distinct(more)) {
+            Some(max) => match self.memory_needed(
+                &rect,
+                blank_goal,
+                &distinct(more.iter().map(|(blocks, _)| blocks)),
+            ) {
                 0 => None,
                 needed => {
                     let reserved = pdb::reserve(needed, max);
@@ -64,7 +68,7 @@ impl Solver<'_> {
             None => None,
         };
         let mut partitions = Vec::with_capacity(more.len());
-        for blocks in more {
+        for (blocks, sides) in more {
             let mut dbs = Vec::with_capacity(blocks.len());
             for cells in blocks {
                 let pattern = pattern(&rect, cells.clone(), blank_goal);
@@ -76,7 +80,7 @@ impl Solver<'_> {
                     self.stop(),
                 )?);
             }
-            partitions.push(dbs);
+            partitions.push((dbs, *sides));
         }
         self.stop().check()?;
         Ok(heuristic.with_catalogue(partitions))
@@ -194,7 +198,7 @@ impl Solver<'_> {
     /// [`pattern_tiles`](Self::pattern_tiles) is not asked for, every
     /// table is at hand (nothing is built: `prepare` builds them) and all
     /// the tables together fit the memory budget; none otherwise.
-    pub(super) fn catalogue(&self, rect: &Rectangle, blank_goal: u8) -> Vec<Vec<Vec<u8>>> {
+    pub(super) fn catalogue(&self, rect: &Rectangle, blank_goal: u8) -> Vec<(Vec<Vec<u8>>, Sides)> {
         let more = self.catalogue_asked(rect, blank_goal);
         if more.is_empty() {
             return more;
@@ -209,7 +213,7 @@ impl Solver<'_> {
 
     /// The catalogue's partitions where the board has one and no pattern
     /// size is asked for, whether at hand or not.
-    fn catalogue_asked(&self, rect: &Rectangle, blank_goal: u8) -> Vec<Vec<Vec<u8>>> {
+    fn catalogue_asked(&self, rect: &Rectangle, blank_goal: u8) -> Vec<(Vec<Vec<u8>>, Sides)> {
         if self.pattern_tiles.is_some() {
             return Vec::new();
         }
@@ -221,10 +225,10 @@ impl Solver<'_> {
         &self,
         rect: &Rectangle,
         blank_goal: u8,
-        more: &[Vec<Vec<u8>>],
+        more: &[(Vec<Vec<u8>>, Sides)],
     ) -> Vec<Pattern> {
         let first = rectangle::partition(rect, blank_goal, rectangle::default_max_tiles(rect));
-        distinct(&[&[first], more].concat())
+        distinct(std::iter::once(&first).chain(more.iter().map(|(blocks, _)| blocks)))
             .into_iter()
             .map(|c| pattern(rect, c, blank_goal))
             .collect()
@@ -412,9 +416,9 @@ pub struct Table {
 }
 
 /// The blocks of `partitions`, each once.
-fn distinct(partitions: &[Vec<Vec<u8>>]) -> Vec<Vec<u8>> {
+fn distinct<'p>(partitions: impl IntoIterator<Item = &'p Vec<Vec<u8>>>) -> Vec<Vec<u8>> {
     let mut out: Vec<Vec<u8>> = Vec::new();
-    for block in partitions.iter().flatten() {
+    for block in partitions.into_iter().flatten() {
         if !out.contains(block) {
             out.push(block.clone());
         }

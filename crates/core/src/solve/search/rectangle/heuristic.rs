@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::{BLANK_MARK, NONE, Rectangle};
+use super::{BLANK_MARK, NONE, Rectangle, Sides};
 use crate::solve::error::SolveError;
 use crate::solve::progress::OnProgress;
 use crate::solve::search::pdb::{self, Pattern, PatternDb, PdbCache};
@@ -46,6 +46,8 @@ pub(crate) struct Partition {
     /// reflected about the main diagonal.
     pub(crate) slot: Vec<Slot>,
     pub(crate) reflected_slot: Vec<Slot>,
+    /// The lookups made of it where the heuristic reflects.
+    pub(crate) sides: Sides,
 }
 
 impl Heuristic {
@@ -115,13 +117,19 @@ impl Heuristic {
     /// additive databases of the same tiles, as
     /// [`from_databases`](Self::from_databases) takes them).
     ///
+    /// Each partition is looked up on the `sides` it comes with where
+    /// this heuristic reflects, as it is elsewhere.
+    ///
     /// # Panics
     /// Where a partition's databases are not disjoint, have another blank
     /// goal, or number more than 32.
-    pub(crate) fn with_catalogue(mut self, partitions: Vec<Vec<Arc<PatternDb>>>) -> Self {
+    pub(crate) fn with_catalogue(mut self, partitions: Vec<(Vec<Arc<PatternDb>>, Sides)>) -> Self {
         self.more = partitions
             .into_iter()
-            .map(|dbs| Partition::new(&self.rect, self.blank_goal, dbs))
+            .map(|(dbs, sides)| Partition {
+                sides,
+                ..Partition::new(&self.rect, self.blank_goal, dbs)
+            })
             .collect();
         self.order_lookups();
         self
@@ -137,13 +145,20 @@ impl Heuristic {
 
     /// Sets [`lazy`](Self::lazy) from the partitions and the reflection.
     fn order_lookups(&mut self) {
-        let sides: &[bool] = if self.reflect {
-            &[false, true]
-        } else {
-            &[false]
+        let reflect = self.reflect;
+        let sides = |part: usize| -> &[bool] {
+            let sides = match part {
+                0 => Sides::Both,
+                k => self.more[k - 1].sides,
+            };
+            match (reflect, sides) {
+                (false, _) | (true, Sides::Plain) => &[false],
+                (true, Sides::Both) => &[false, true],
+                (true, Sides::Reflected) => &[true],
+            }
         };
         self.lazy = (0..=self.more.len())
-            .flat_map(|part| sides.iter().map(move |&reflected| (part, reflected)))
+            .flat_map(|part| sides(part).iter().map(move |&reflected| (part, reflected)))
             .filter(|&(part, reflected)| part > 0 || reflected)
             .collect();
         let n = self.rect.cell_count();
@@ -258,6 +273,7 @@ impl Partition {
             dbs,
             slot,
             reflected_slot,
+            sides: Sides::Both,
         }
     }
 }

@@ -15,7 +15,8 @@ mod pattern_values;
 
 pub(crate) use heuristic::{Heuristic, SearchState, line_conflicts};
 pub(crate) use partition::{
-    catalogue, compact_partition, default_max_tiles, partition, small_max_tiles, stronger_max_tiles,
+    Sides, catalogue, compact_partition, default_max_tiles, partition, small_max_tiles,
+    stronger_max_tiles,
 };
 pub(crate) use pattern_values::PatternValues;
 
