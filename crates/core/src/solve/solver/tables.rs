@@ -53,33 +53,18 @@ impl Solver<'_> {
         more: &[(Vec<Vec<u8>>, Sides)],
     ) -> Result<Heuristic, SolveError> {
         let (rect, blank_goal) = (heuristic.rect.clone(), heuristic.blank_goal);
-        let _reservation = match self.max_table_memory {
-            Some(max) => match self.memory_needed(
-                &rect,
-                blank_goal,
-                &distinct(more.iter().map(|(blocks, _)| blocks)),
-            ) {
-                0 => None,
-                needed => {
-                    let reserved = pdb::reserve(needed, max);
-                    Some(reserved.map_err(|taken| Limit::TablesTooBig { needed, taken, max })?)
-                }
-            },
-            None => None,
-        };
+        let all = distinct(more.iter().map(|(blocks, _)| blocks));
+        let _reservation = self.reserve(&rect, blank_goal, &all)?;
         let mut partitions = Vec::with_capacity(more.len());
         for (blocks, sides) in more {
-            let mut dbs = Vec::with_capacity(blocks.len());
-            for cells in blocks {
-                let pattern = pattern(&rect, cells.clone(), blank_goal);
-                let report = |p: &Progress| self.report(p);
-                dbs.push(pdb::shared(
-                    &pattern,
-                    self.cache.as_ref(),
-                    &report,
-                    self.stop(),
-                )?);
-            }
+            let dbs = Heuristic::databases(
+                &rect,
+                blank_goal,
+                blocks,
+                self.cache.as_ref(),
+                &|p| self.report(p),
+                self.stop(),
+            )?;
             partitions.push((dbs, *sides));
         }
         self.stop().check()?;
@@ -115,16 +100,9 @@ impl Solver<'_> {
         self.stop().check()?;
         // Held until the tables are in memory, where they count instead
         // (tables loaded from the cache count as they are loaded).
-        let _reservation = match (self.max_table_memory, &patterns) {
-            (Some(max), Some(patterns)) => match self.memory_needed(rect, blank_goal, patterns) {
-                // Every table in memory: nothing to load or build.
-                0 => None,
-                needed => {
-                    let reserved = pdb::reserve(needed, max);
-                    Some(reserved.map_err(|taken| Limit::TablesTooBig { needed, taken, max })?)
-                }
-            },
-            _ => None,
+        let _reservation = match &patterns {
+            Some(patterns) => self.reserve(rect, blank_goal, patterns)?,
+            None => None,
         };
         let heuristic = match patterns {
             Some(patterns) => Heuristic::with_databases(
@@ -146,6 +124,28 @@ impl Solver<'_> {
         };
         self.stop().check()?;
         Ok(heuristic)
+    }
+
+    /// Reserves against [`max_table_memory`](Self::max_table_memory) what
+    /// having the tables of `patterns` takes (see `memory_needed`), until
+    /// the reservation is dropped; `None` where there is no budget or
+    /// nothing to load or build.
+    fn reserve(
+        &self,
+        rect: &Rectangle,
+        blank_goal: u8,
+        patterns: &[Vec<u8>],
+    ) -> Result<Option<pdb::Reservation>, SolveError> {
+        let Some(max) = self.max_table_memory else {
+            return Ok(None);
+        };
+        match self.memory_needed(rect, blank_goal, patterns) {
+            // Every table in memory: nothing to load or build.
+            0 => Ok(None),
+            needed => pdb::reserve(needed, max)
+                .map(Some)
+                .map_err(|taken| Limit::TablesTooBig { needed, taken, max }.into()),
+        }
     }
 
     /// The memory that having the tables of `patterns` takes beyond

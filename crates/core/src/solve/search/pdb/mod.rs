@@ -50,7 +50,7 @@ pub use cache::PdbCache;
 pub(crate) use cache::{Save, load_or_build};
 pub(crate) use file::{colored_header, load as load_table, save as save_table};
 pub(crate) use geometry::grid_neighbours;
-pub(crate) use registry::{at_hand, in_memory, reserve, shared};
+pub(crate) use registry::{Reservation, at_hand, in_memory, reserve, shared};
 pub(crate) use table::Bytes;
 
 use geometry::Geometry;

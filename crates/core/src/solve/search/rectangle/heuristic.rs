@@ -75,17 +75,33 @@ impl Heuristic {
         progress: OnProgress,
         stop: Stop,
     ) -> Result<Self, SolveError> {
-        let mut dbs = Vec::new();
-        for cells in patterns {
-            let pattern = Pattern {
-                rows: rect.rows,
-                cols: rect.cols,
-                cells: cells.clone(),
-                blank: blank_goal,
-            };
-            dbs.push(pdb::shared(&pattern, cache, progress, stop)?);
-        }
+        let dbs = Self::databases(rect, blank_goal, patterns, cache, progress, stop)?;
         Ok(Self::from_databases(rect, blank_goal, dbs))
+    }
+
+    /// The databases of `patterns` (one partition's, or a catalogue's),
+    /// from memory, `cache` or built, as
+    /// [`with_databases`](Self::with_databases) takes them.
+    pub(crate) fn databases(
+        rect: &Rectangle,
+        blank_goal: u8,
+        patterns: &[Vec<u8>],
+        cache: Option<&PdbCache>,
+        progress: OnProgress,
+        stop: Stop,
+    ) -> Result<Vec<Arc<PatternDb>>, SolveError> {
+        patterns
+            .iter()
+            .map(|cells| {
+                let pattern = Pattern {
+                    rows: rect.rows,
+                    cols: rect.cols,
+                    cells: cells.clone(),
+                    blank: blank_goal,
+                };
+                pdb::shared(&pattern, cache, progress, stop)
+            })
+            .collect()
     }
 
     /// Additive pattern databases already at hand (their patterns must be
