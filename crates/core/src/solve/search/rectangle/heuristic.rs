@@ -549,12 +549,14 @@ impl SearchState {
         if h.first.dbs.is_empty() {
             self.rest = self.rest.wrapping_add_signed(farther);
             // A move along a row changes the token's column: only the two
-            // columns' conflicts change (and likewise for rows).
-            let horizontal = from as usize / rect.cols == to as usize / rect.cols;
-            let (a, b) = if horizontal {
-                (from as usize % rect.cols, to as usize % rect.cols)
+            // columns' conflicts can change (and likewise for rows), and
+            // of those only the one that holds the token's goal, if either
+            // does (the others' conflicts are among their own tokens).
+            let horizontal = rect.row(from) == rect.row(to);
+            let (a, b, goal) = if horizontal {
+                (rect.col(from), rect.col(to), rect.col(t))
             } else {
-                (from as usize / rect.cols, to as usize / rect.cols)
+                (rect.row(from), rect.row(to), rect.row(t))
             };
             let lines = if horizontal {
                 &self.col_conflicts
@@ -562,17 +564,15 @@ impl SearchState {
                 &self.row_conflicts
             };
             undo.lines = [lines[a], lines[b]];
-            let (ca, cb) = (
-                self.line_conflicts(rect, !horizontal, a),
-                self.line_conflicts(rect, !horizontal, b),
-            );
-            let lines = if horizontal {
-                &mut self.col_conflicts
-            } else {
-                &mut self.row_conflicts
-            };
-            lines[a] = ca;
-            lines[b] = cb;
+            if goal == a || goal == b {
+                let changed = self.line_conflicts(rect, !horizontal, goal);
+                let lines = if horizontal {
+                    &mut self.col_conflicts
+                } else {
+                    &mut self.row_conflicts
+                };
+                lines[goal] = changed;
+            }
             return undo;
         }
         match h.first.slot[t as usize] {
@@ -628,11 +628,11 @@ impl SearchState {
         self.blank = u.to;
         self.rest = u.rest;
         if h.first.dbs.is_empty() {
-            let horizontal = from as usize / rect.cols == u.to as usize / rect.cols;
+            let horizontal = rect.row(from) == rect.row(u.to);
             let (a, b) = if horizontal {
-                (from as usize % rect.cols, u.to as usize % rect.cols)
+                (rect.col(from), rect.col(u.to))
             } else {
-                (from as usize / rect.cols, u.to as usize / rect.cols)
+                (rect.row(from), rect.row(u.to))
             };
             let lines = if horizontal {
                 &mut self.col_conflicts
@@ -683,35 +683,138 @@ pub(crate) struct Undo {
 /// Linear conflicts on one row (or column) of `tiles`: twice the fewest
 /// tiles to take out of the line so that the tiles whose goal is in it
 /// are in goal order (a longest increasing subsequence).
+///
+/// The subsequence is found by patience sorting with the piles' tops kept
+/// as the bits of a word (the goal places in a line are distinct): a
+/// tile's place replaces the lowest top above it, or starts a new pile,
+/// and the piles are the subsequence's length. No branch depends on the
+/// tiles: on nearly solved lines, where whether a tile's goal is in the
+/// line is a toss-up, a branch on it and a search by halves over the tops
+/// took 100 ns a 12-cell line against 31 (50 against 19 on 7 cells).
 pub(crate) fn line_conflicts(rect: &Rectangle, tiles: &[u8], row: bool, line: usize) -> u32 {
-    let (len, at) = if row {
-        (rect.cols, line * rect.cols)
+    let (len, at, step) = if row {
+        (rect.cols, line * rect.cols, 1)
     } else {
-        (rect.rows, line)
+        (rect.rows, line, rect.cols)
     };
-    let step = if row { 1 } else { rect.cols };
-    let mut tails = [0u8; 64];
-    let (mut lis, mut count) = (0usize, 0u32);
+    let (goal_lines, goal_places) = if row {
+        (&rect.row_of, &rect.col_of)
+    } else {
+        (&rect.col_of, &rect.row_of)
+    };
+    if len > 64 {
+        return long_line_conflicts(goal_lines, goal_places, tiles, (at, step, len), line);
+    }
+    let (mut tops, mut count) = (0u64, 0u32);
     for k in 0..len {
-        let t = tiles[at + k * step];
-        if t == BLANK_MARK {
-            continue;
-        }
-        let (goal_line, goal_place) = if row {
-            (rect.row(t), rect.col(t))
-        } else {
-            (rect.col(t), rect.row(t))
-        };
-        if goal_line != line {
-            continue;
-        }
-        count += 1;
-        let g = goal_place as u8;
-        let i = tails[..lis].partition_point(|&x| x < g);
-        tails[i] = g;
-        if i == lis {
-            lis += 1;
+        // The blank's mark has a line of its own (none).
+        let t = tiles[at + k * step] as usize;
+        let inside = goal_lines[t] as usize == line;
+        // A place under 64 where the tile is inside, nothing otherwise.
+        let bit = u64::from(inside).wrapping_shl(u32::from(goal_places[t]));
+        let above = tops & !((bit << 1).wrapping_sub(1));
+        tops = (tops ^ (above & above.wrapping_neg())) | bit;
+        count += u32::from(inside);
+    }
+    2 * (count - tops.count_ones())
+}
+
+/// [`line_conflicts`] on a line of more than 64 cells (two rows of 65 to
+/// 72), the tops in an array.
+#[cold]
+fn long_line_conflicts(
+    goal_lines: &[u8; 256],
+    goal_places: &[u8; 256],
+    tiles: &[u8],
+    (at, step, len): (usize, usize, usize),
+    line: usize,
+) -> u32 {
+    let mut tops = Vec::with_capacity(len);
+    let mut count = 0;
+    for k in 0..len {
+        let t = tiles[at + k * step] as usize;
+        if goal_lines[t] as usize == line {
+            count += 1;
+            let place = goal_places[t];
+            let i = tops.partition_point(|&x| x < place);
+            if i == tops.len() {
+                tops.push(place);
+            } else {
+                tops[i] = place;
+            }
         }
     }
-    2 * (count - lis as u32)
+    2 * (count - tops.len() as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The definition, slowly: twice the tiles of the line whose goal is
+    /// in it, less the longest increasing run of their goal places
+    /// (quadratic dynamic programming).
+    fn conflicts_by_definition(rect: &Rectangle, tiles: &[u8], row: bool, line: usize) -> u32 {
+        let cells: Vec<usize> = if row {
+            (0..rect.cols).map(|k| line * rect.cols + k).collect()
+        } else {
+            (0..rect.rows).map(|k| k * rect.cols + line).collect()
+        };
+        let places: Vec<usize> = cells
+            .iter()
+            .map(|&c| tiles[c])
+            .filter(|&t| t != BLANK_MARK)
+            .filter(|&t| if row { rect.row(t) } else { rect.col(t) } == line)
+            .map(|t| if row { rect.col(t) } else { rect.row(t) })
+            .collect();
+        let mut longest = vec![1usize; places.len()];
+        for i in 0..places.len() {
+            for j in 0..i {
+                if places[j] < places[i] {
+                    longest[i] = longest[i].max(longest[j] + 1);
+                }
+            }
+        }
+        2 * (places.len() - longest.iter().copied().max().unwrap_or(0)) as u32
+    }
+
+    proptest! {
+        /// Every line of random arrangements, on boards whose lines reach
+        /// 72 cells (past one 64-bit word).
+        #[test]
+        fn line_conflicts_are_twice_the_tiles_out_of_order(
+            (rows, cols) in prop_oneof![Just((3, 3)), Just((5, 7)), Just((12, 12)), Just((2, 72))],
+            seed in any::<u64>(),
+            sorted_run in 0usize..144,
+        ) {
+            let rect = Rectangle::new(rows, cols);
+            let cells = rows * cols;
+            // A random arrangement with a sorted stretch, so that long
+            // increasing runs come up too.
+            let mut tiles: Vec<u8> = (0..cells as u8).collect();
+            let mut x = seed | 1;
+            for i in (1..cells).rev() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                tiles.swap(i, (x % (i as u64 + 1)) as usize);
+            }
+            let run = sorted_run % cells;
+            tiles[..run].sort_unstable();
+            tiles[(x % cells as u64) as usize] = BLANK_MARK;
+            for r in 0..rows {
+                prop_assert_eq!(
+                    line_conflicts(&rect, &tiles, true, r),
+                    conflicts_by_definition(&rect, &tiles, true, r)
+                );
+            }
+            for c in 0..cols {
+                prop_assert_eq!(
+                    line_conflicts(&rect, &tiles, false, c),
+                    conflicts_by_definition(&rect, &tiles, false, c)
+                );
+            }
+        }
+    }
 }

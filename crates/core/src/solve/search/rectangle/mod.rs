@@ -41,16 +41,18 @@ pub(crate) struct Rectangle {
     pub cols: usize,
     pub(crate) neighbours: Vec<Vec<u8>>,
     /// Each cell's row and column: read in the searches' inner loops,
-    /// where a division by a width known only at run time is slow.
-    row_of: [u8; MAX_CELLS],
-    col_of: [u8; MAX_CELLS],
+    /// where a division by a width known only at run time is slow. Every
+    /// byte has an entry: past the cells (the blank's mark among them)
+    /// `u8::MAX`, no line's.
+    row_of: [u8; 256],
+    col_of: [u8; 256],
 }
 
 impl Rectangle {
     /// A rectangle of `rows` × `cols` cells (at most [`MAX_CELLS`]).
     pub(crate) fn new(rows: usize, cols: usize) -> Self {
         assert!((2..=MAX_CELLS).contains(&(rows * cols)));
-        let (mut row_of, mut col_of) = ([0u8; MAX_CELLS], [0u8; MAX_CELLS]);
+        let (mut row_of, mut col_of) = ([u8::MAX; 256], [u8::MAX; 256]);
         for c in 0..rows * cols {
             (row_of[c], col_of[c]) = ((c / cols) as u8, (c % cols) as u8);
         }
