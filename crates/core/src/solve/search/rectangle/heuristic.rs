@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::{BLANK_MARK, NONE, Rectangle, Sides};
+use super::{BLANK_MARK, MAX_CELLS, NONE, Rectangle, Sides};
 use crate::solve::error::SolveError;
 use crate::solve::progress::OnProgress;
 use crate::solve::search::pdb::{self, Pattern, PatternDb, PdbCache};
@@ -720,7 +720,8 @@ pub(crate) fn line_conflicts(rect: &Rectangle, tiles: &[u8], row: bool, line: us
 }
 
 /// [`line_conflicts`] on a line of more than 64 cells (two rows of 65 to
-/// 72), the tops in an array.
+/// 72), the tops in an array (nothing allocated: searches call this on
+/// every move).
 #[cold]
 fn long_line_conflicts(
     goal_lines: &[u8; 256],
@@ -729,22 +730,20 @@ fn long_line_conflicts(
     (at, step, len): (usize, usize, usize),
     line: usize,
 ) -> u32 {
-    let mut tops = Vec::with_capacity(len);
-    let mut count = 0;
+    // Both sides are at least 2: no line is longer.
+    let mut tops = [0u8; MAX_CELLS / 2];
+    let (mut piles, mut count) = (0, 0);
     for k in 0..len {
         let t = tiles[at + k * step] as usize;
         if goal_lines[t] as usize == line {
             count += 1;
             let place = goal_places[t];
-            let i = tops.partition_point(|&x| x < place);
-            if i == tops.len() {
-                tops.push(place);
-            } else {
-                tops[i] = place;
-            }
+            let i = tops[..piles].partition_point(|&x| x < place);
+            tops[i] = place;
+            piles += usize::from(i == piles);
         }
     }
-    2 * (count - tops.len() as u32)
+    2 * (count - piles as u32)
 }
 
 #[cfg(test)]
