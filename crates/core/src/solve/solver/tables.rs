@@ -154,7 +154,7 @@ impl Solver<'_> {
     fn memory_needed(&self, rect: &Rectangle, blank_goal: u8, patterns: &[Vec<u8>]) -> u64 {
         let (cached, to_build): (Vec<Pattern>, Vec<Pattern>) = patterns
             .iter()
-            .map(|cells| pattern(rect, cells.clone(), blank_goal))
+            .map(|cells| rect.pattern(cells.clone(), blank_goal))
             .filter(|p| !pdb::in_memory(p))
             .partition(|p| self.cache.as_ref().is_some_and(|c| c.has(p)));
         let loaded: u64 = cached.iter().map(pdb::table_bytes).sum();
@@ -230,7 +230,7 @@ impl Solver<'_> {
         let first = rectangle::partition(rect, blank_goal, rectangle::default_max_tiles(rect));
         distinct(std::iter::once(&first).chain(more.iter().map(|(blocks, _)| blocks)))
             .into_iter()
-            .map(|c| pattern(rect, c, blank_goal))
+            .map(|c| rect.pattern(c, blank_goal))
             .collect()
     }
 
@@ -248,7 +248,7 @@ impl Solver<'_> {
         let set = self.tables(rect, blank_goal)?;
         let patterns: Vec<Pattern> = set
             .iter()
-            .map(|cells| pattern(rect, cells.clone(), blank_goal))
+            .map(|cells| rect.pattern(cells.clone(), blank_goal))
             .collect();
         (self.at_hand(&patterns) && self.fits(&patterns)).then_some(set)
     }
@@ -330,7 +330,7 @@ impl Solver<'_> {
             let chosen = strong.tables(&rect, blank as u8).unwrap_or_default();
             chosen
                 .into_iter()
-                .map(|cells| pattern(&rect, cells, blank as u8))
+                .map(|cells| rect.pattern(cells, blank as u8))
                 .collect()
         };
         let mut out = Vec::new();
@@ -431,17 +431,8 @@ fn distinct<'p>(partitions: impl IntoIterator<Item = &'p Vec<Vec<u8>>>) -> Vec<V
 fn patterns(rect: &Rectangle, blank: u8, tiles: usize) -> Vec<Pattern> {
     rectangle::partition(rect, blank, tiles)
         .into_iter()
-        .map(|cells| pattern(rect, cells, blank))
+        .map(|cells| rect.pattern(cells, blank))
         .collect()
-}
-
-fn pattern(rect: &Rectangle, cells: Vec<u8>, blank: u8) -> Pattern {
-    Pattern {
-        rows: rect.rows,
-        cols: rect.cols,
-        cells,
-        blank,
-    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use super::{BLANK_MARK, MAX_CELLS, NONE, Rectangle, Sides};
 use crate::solve::error::SolveError;
 use crate::solve::progress::OnProgress;
-use crate::solve::search::pdb::{self, Pattern, PatternDb, PdbCache};
+use crate::solve::search::pdb::{self, PatternDb, PdbCache};
 use crate::stop::Stop;
 
 /// The heuristic: pattern databases (with Manhattan distance for the
@@ -93,13 +93,12 @@ impl Heuristic {
         patterns
             .iter()
             .map(|cells| {
-                let pattern = Pattern {
-                    rows: rect.rows,
-                    cols: rect.cols,
-                    cells: cells.clone(),
-                    blank: blank_goal,
-                };
-                pdb::shared(&pattern, cache, progress, stop)
+                pdb::shared(
+                    &rect.pattern(cells.clone(), blank_goal),
+                    cache,
+                    progress,
+                    stop,
+                )
             })
             .collect()
     }

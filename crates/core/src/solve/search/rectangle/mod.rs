@@ -87,6 +87,17 @@ impl Rectangle {
     pub(crate) fn transpose(&self, c: u8) -> u8 {
         (self.col(c) * self.cols + self.row(c)) as u8
     }
+
+    /// The pattern of the goal cells `cells` on this rectangle, with the
+    /// blank's goal on `blank`.
+    pub(crate) fn pattern(&self, cells: Vec<u8>, blank: u8) -> pdb::Pattern {
+        pdb::Pattern {
+            rows: self.rows,
+            cols: self.cols,
+            cells,
+            blank,
+        }
+    }
 }
 
 /// Writes into `place` where each tile of `tiles` is, by its goal cell

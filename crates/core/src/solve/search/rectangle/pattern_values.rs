@@ -162,7 +162,7 @@ impl Heuristic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::search::pdb::{self, Pattern};
+    use crate::solve::search::pdb;
     use crate::solve::search::rectangle::BLANK_MARK;
     use crate::solve::search::rectangle::Rectangle;
     use rand::{Rng, SeedableRng};
@@ -176,14 +176,13 @@ mod tests {
         let dbs = patterns
             .iter()
             .map(|cells| {
-                let pattern = Pattern {
-                    rows: 3,
-                    cols: 3,
-                    cells: cells.clone(),
-                    blank: 8,
-                };
-                pdb::shared(&pattern, None, &|_| {}, crate::stop::Stop::default())
-                    .expect("a small table")
+                pdb::shared(
+                    &rect.pattern(cells.clone(), 8),
+                    None,
+                    &|_| {},
+                    crate::stop::Stop::default(),
+                )
+                .expect("a small table")
             })
             .collect();
         let h = Heuristic::from_databases(&rect, 8, dbs);
