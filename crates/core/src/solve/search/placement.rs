@@ -14,18 +14,20 @@
 
 use crate::arrangement::Token;
 use crate::moves::Move;
+use rustc_hash::FxHashMap;
 
-/// The most states a placement search may number (`m^(tiles + 1)` on
-/// `m` free cells): 17 million, three bytes each, of which a search
-/// touches a small part.
-pub(crate) const MAX_PLACEMENT_STATES: u64 = 1 << 24;
+/// The most states a placement may reach before it gives up, where its
+/// space is too big for an entry per state (see [`Reached`]): a
+/// million, a quarter of a second.
+const MAX_REACHED: usize = 1 << 20;
 
 /// The fewest moves on a `rows` × `cols` rectangle holding `tokens` that
 /// bring each tile of `group` to its cell (`group[i] = (tile, cell)`),
 /// moving the blank only over cells where `fixed` is false; every tile of
 /// the group and the blank must stand on such cells. `None` when no
-/// sequence does it, or when the group's states are more than
-/// [`MAX_PLACEMENT_STATES`].
+/// sequence does it, or when the search reaches more than
+/// [`MAX_REACHED`] states in a space too big to keep whole (never with
+/// one or two tiles).
 ///
 /// The moves are those of the whole board: played on `tokens`, they
 /// leave the fixed cells as they were.
@@ -37,7 +39,7 @@ pub(crate) fn place(
     group: &[(Token, usize)],
 ) -> Option<Vec<Move>> {
     let (space, start) = Space::new(rows, cols, tokens, fixed, group)?;
-    let mut search = Search::new(&space);
+    let mut search = Search::new(&space, MAX_REACHED);
     let found = search.run(&start)?;
     Some(search.moves(found))
 }
@@ -59,14 +61,13 @@ struct Space {
     goal: Vec<usize>,
     /// The free cells.
     m: u64,
-    /// The states there are: `m^(tiles + 1)`.
-    states: usize,
 }
 
 impl Space {
     /// The space of placing `group`, and the start state; `None` when a
     /// tile of the group or the blank is missing or fixed, a goal cell is
-    /// fixed, or there are too many states.
+    /// fixed, or a state's code (`m^(tiles + 1)` of them) would not fit
+    /// 64 bits.
     fn new(
         rows: usize,
         cols: usize,
@@ -84,9 +85,7 @@ impl Space {
             }
         }
         let m = cells.len() as u64;
-        let states = m
-            .checked_pow(group.len() as u32 + 1)
-            .filter(|&s| s <= MAX_PLACEMENT_STATES)? as usize;
+        m.checked_pow(group.len() as u32 + 1)?;
         let neighbours = cells
             .iter()
             .map(|&c| {
@@ -117,7 +116,6 @@ impl Space {
             neighbours,
             goal,
             m,
-            states,
         };
         Some((space, start))
     }
@@ -161,34 +159,94 @@ impl Space {
     }
 }
 
-/// One A* search over a [`Space`]: how each state was first reached.
-struct Search<'s> {
-    space: &'s Space,
-    /// 1 + the fewest moves found to each state (0: not reached, so that
-    /// the memory is zeroed lazily by the system).
-    depth: Vec<u16>,
-    /// 1 + the direction the blank moved in to get to each state (0 at
-    /// the start).
-    came: Vec<u8>,
+/// How each state reached was first reached, by its code: the fewest
+/// moves found to it and the direction the blank moved in to get there
+/// ([`NO_MOVE`] at the start).
+enum Reached {
+    /// An entry for every state, where they number at most
+    /// [`EVERY_STATE_MOST`]: 1 + the fewest moves (0: not reached, so
+    /// that the memory is zeroed lazily by the system), and the
+    /// direction.
+    Every(Vec<u16>, Vec<u8>),
+    /// The states reached only, where there are more (three tiles on
+    /// 12×12: 144⁴): a search touches a small part of them, and gives
+    /// up past its most.
+    Map(FxHashMap<u64, (u16, u8)>),
 }
 
-impl<'s> Search<'s> {
-    fn new(space: &'s Space) -> Self {
-        Self {
-            space,
-            depth: vec![0u16; space.states],
-            came: vec![0u8; space.states],
+/// The most states a placement's space may number to have an entry
+/// each (see [`Reached`]): 17 million, three bytes each: three tiles
+/// while 64 cells are free, pairs on every rectangle (at most 144³).
+const EVERY_STATE_MOST: u64 = 1 << 24;
+
+/// The direction of no move: the start's.
+const NO_MOVE: u8 = u8::MAX;
+
+impl Reached {
+    fn new(states: Option<u64>) -> Self {
+        match states {
+            Some(n) if n <= EVERY_STATE_MOST => {
+                Self::Every(vec![0; n as usize], vec![0; n as usize])
+            }
+            _ => Self::Map(FxHashMap::default()),
         }
     }
 
-    /// A nearest goal state from `start`, or `None` when there is none.
+    fn get(&self, code: u64) -> Option<(u16, u8)> {
+        match self {
+            Self::Every(depth, came) => {
+                let i = code as usize;
+                (depth[i] > 0).then(|| (depth[i] - 1, came[i]))
+            }
+            Self::Map(map) => map.get(&code).copied(),
+        }
+    }
+
+    fn set(&mut self, code: u64, (depth, came): (u16, u8)) {
+        match self {
+            Self::Every(depths, cames) => {
+                depths[code as usize] = depth + 1;
+                cames[code as usize] = came;
+            }
+            Self::Map(map) => {
+                map.insert(code, (depth, came));
+            }
+        }
+    }
+
+    /// Whether more than `most` states are kept in a map.
+    fn past(&self, most: usize) -> bool {
+        matches!(self, Self::Map(map) if map.len() > most)
+    }
+}
+
+/// One A* search over a [`Space`].
+struct Search<'s> {
+    space: &'s Space,
+    reached: Reached,
+    /// The most states it may reach where they are kept in a map.
+    most: usize,
+}
+
+impl<'s> Search<'s> {
+    fn new(space: &'s Space, most: usize) -> Self {
+        let states = space.m.checked_pow(space.goal.len() as u32 + 1);
+        Self {
+            space,
+            reached: Reached::new(states),
+            most,
+        }
+    }
+
+    /// A nearest goal state from `start`, or `None` when there is none or
+    /// the search reaches more than `most` states.
     /// The open list is a bucket per f = g + h, each a stack (the deepest
     /// first among equals), always taken from its lowest bucket; states
     /// are reopened when reached by a shorter way.
     fn run(&mut self, start: &[usize]) -> Option<u64> {
         let space = self.space;
         let first = space.encode(start);
-        self.depth[first as usize] = 1;
+        self.reached.set(first, (0, NO_MOVE));
         let mut open: Vec<Vec<u64>> = Vec::new();
         let push = |open: &mut Vec<Vec<u64>>, f: usize, code: u64| {
             if open.len() <= f {
@@ -206,23 +264,25 @@ impl<'s> Search<'s> {
             }
             let code = open.get_mut(f)?.pop()?;
             space.decode(code, &mut state);
-            let g = self.depth[code as usize] as usize - 1;
+            let g = usize::from(self.reached.get(code)?.0);
             if g + space.h(&state) != f {
                 continue; // reached again by a shorter way since
             }
             if state[1..] == space.goal[..] {
                 return Some(code);
             }
+            if self.reached.past(self.most) {
+                return None;
+            }
             for (d, &to) in space.neighbours[state[0]].iter().enumerate() {
-                if to == NONE {
+                if to == NONE || g + 1 > usize::from(u16::MAX) {
                     continue;
                 }
                 slide(&state, to, &mut next);
                 let code = space.encode(&next);
-                let known = self.depth[code as usize] as usize;
-                if (known == 0 || known > g + 2) && g + 2 <= u16::MAX as usize {
-                    self.depth[code as usize] = g as u16 + 2;
-                    self.came[code as usize] = d as u8 + 1;
+                let known = self.reached.get(code).map_or(usize::MAX, |r| r.0.into());
+                if known > g + 1 {
+                    self.reached.set(code, (g as u16 + 1, d as u8));
                     let child = g + 1 + space.h(&next);
                     push(&mut open, child, code);
                     // The heuristic is admissible but not consistent
@@ -246,12 +306,14 @@ impl<'s> Search<'s> {
         loop {
             space.decode(code, &mut state);
             blanks.push(state[0]);
-            let mark = self.came[code as usize];
-            if mark == 0 {
+            let Some((_, came)) = self.reached.get(code) else {
+                unreachable!("the way back passes states reached only");
+            };
+            if came == NO_MOVE {
                 break;
             }
             // Undo the move: the blank slides back the opposite way.
-            let before = space.neighbours[state[0]][(mark as usize - 1) ^ 1];
+            let before = space.neighbours[state[0]][usize::from(came) ^ 1];
             slide(&state, before, &mut next);
             code = space.encode(&next);
         }
@@ -373,6 +435,60 @@ mod tests {
         let from: Vec<Token> = vec![2, 1, 0];
         let fixed = [false, true, false];
         assert_eq!(place(1, 3, &from, &fixed, &[(2, 2)]), None);
+    }
+
+    /// Three tiles on 12×12, where the states number 144⁴ (4·10⁸): the
+    /// placement is found by the states it reaches, no more moves than
+    /// placing a pair and then the third, every fixed
+    /// cell kept; and a search held to fewer states than it needs gives
+    /// up instead of answering.
+    #[test]
+    fn three_tiles_on_a_big_board_are_placed_within_the_states_reached() {
+        let (rows, cols) = (12, 12);
+        // The blank walked 400 steps at random (a fixed xorshift) from
+        // the top-left corner: the tiles near their cells, as a descent
+        // leaves them.
+        let mut from: Vec<Token> = (0..144).collect();
+        let (mut blank, mut x) = (0usize, 0x9e37_79b9_7f4a_7c15_u64);
+        for _ in 0..400 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let (r, c) = (blank / cols, blank % cols);
+            let to = match x % 4 {
+                0 if r > 0 => blank - cols,
+                1 if r + 1 < rows => blank + cols,
+                2 if c > 0 => blank - 1,
+                3 if c + 1 < cols => blank + 1,
+                _ => continue,
+            };
+            from.swap(blank, to);
+            blank = to;
+        }
+        let mut fixed = vec![false; 144];
+        // Tiles 10 and 11 put home and fixed first, by a pair's
+        // placement; then 19 to 21, all moved by the walk.
+        let pair = place(rows, cols, &from, &fixed, &[(10, 10), (11, 11)]).unwrap();
+        let from = played(&from, &pair);
+        fixed[10] = true;
+        fixed[11] = true;
+        let group = [(19, 19), (20, 20), (21, 21)];
+        let moves = place(rows, cols, &from, &fixed, &group).unwrap();
+        let end = played(&from, &moves);
+        assert!(!pair.is_empty() && !moves.is_empty());
+        assert!(group.iter().all(|&(t, c)| end[c] == t));
+        assert_eq!(&end[10..12], &[10, 11]);
+        let first = place(rows, cols, &from, &fixed, &group[..2]).unwrap();
+        let mid = played(&from, &first);
+        let mut then_fixed = fixed.clone();
+        then_fixed[19] = true;
+        then_fixed[20] = true;
+        let last = place(rows, cols, &mid, &then_fixed, &group[2..]).unwrap();
+        assert!(moves.len() <= first.len() + last.len());
+        let (space, start) = Space::new(rows, cols, &from, &fixed, &group).unwrap();
+        let mut held = Search::new(&space, 10);
+        assert!(matches!(held.reached, Reached::Map(_)));
+        assert_eq!(held.run(&start), None);
     }
 
     proptest::proptest! {
