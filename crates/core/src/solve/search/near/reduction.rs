@@ -122,8 +122,9 @@ const GROUP_MOST: usize = 3;
 /// where its states are few (at most 64 cells: 2²⁴ states), or after a
 /// descent (see `search::beam`), which leaves the tiles near their
 /// cells, so that a search reaches a few hundred thousand states at
-/// most: on ten uniformly random states each, 9×9 to 12×12 answers came
-/// 2–4% shorter (12×12 2,267.3 → 2,186.3 moves). Elsewhere the tiles
+/// most: on twenty uniformly random states each, 9×9 to 12×12 answers
+/// came 3–4% shorter (12×12 2,284.8 → 2,214.7 moves, 5.6 → 6.1 s an
+/// answer; see the performance docs). Elsewhere the tiles
 /// are far from their cells: groups of three on 2×72 and 3×48 took 1.3
 /// to 2 times the time (the most a search may reach, a million states,
 /// often spent for nothing) for no fewer moves.
