@@ -438,6 +438,8 @@ fn patterns(rect: &Rectangle, blank: u8, tiles: usize) -> Vec<Pattern> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Arrangement;
+    use crate::generate::Generator;
     use crate::solve::search::pdb::PdbCache;
 
     #[test]
@@ -457,5 +459,36 @@ mod tests {
             .cache(cache())
             .max_table_memory(1);
         assert_eq!(tight.strong_tables_at_hand(&rect, blank), None);
+    }
+
+    /// Where the shortest search's tables are at hand, a default answer
+    /// on a board searched whole first tries a shortest search within a
+    /// count of nodes: an easy 4×5 state's answer is then the shortest,
+    /// and says so; before, with the same tables not at hand, it is not.
+    #[test]
+    fn a_default_answer_is_shortest_where_the_strong_tables_find_it_soon() {
+        let dir = tempfile::tempdir().unwrap();
+        // A blank's goal no other test builds tables for (top right).
+        let (board, blank) = (Board::new_box(&[4, 5]).unwrap(), 4);
+        let mut goal: Vec<Token> = (1..20).collect();
+        goal.insert(blank, 0);
+        let goal = Arrangement::new(goal);
+        let from = Generator::new(3).scramble(&board, &goal, 30).unwrap();
+        let default = || {
+            let cache = PdbCache::at(dir.path().join("tables")).unwrap();
+            Solver::new()
+                .shortest_when_cheap(true)
+                .pattern_tiles(3)
+                .cache(cache)
+        };
+        let before = default().solve(&board, &from, &goal).unwrap();
+        assert!(!before.is_optimal());
+        default().prepare(&board, blank as Cell).unwrap();
+        let after = default().solve(&board, &from, &goal).unwrap();
+        let shortest = default().optimal(true).solve(&board, &from, &goal).unwrap();
+        assert!(after.is_optimal() && shortest.is_optimal());
+        assert_eq!(after.len(), shortest.len());
+        assert_eq!(after.lower_bound(), after.len() as u64);
+        assert!(before.lower_bound() <= after.lower_bound());
     }
 }

@@ -10,12 +10,13 @@ use std::time::{Duration, Instant};
 use super::anytime::Stages;
 use super::{Context, Improve, Plan};
 use crate::arrangement::Token;
+use crate::solve::Found;
 use crate::solve::error::{Limit, SolveError};
 use crate::solve::progress::Progress;
 use crate::solve::search::rectangle::{self, Heuristic, Rectangle};
 use crate::solve::search::weighted::{self, Near};
-use crate::solve::search::{beam, pdb, played};
-use crate::stop::Stop;
+use crate::solve::search::{beam, ida, pdb, played};
+use crate::stop::{NodeBudget, Stop};
 
 /// The longest the default's beam and improvement may go on, from when
 /// the answer's tables are at hand (a part of a reduced board's answer
@@ -47,6 +48,19 @@ const POLISH_NODES: u64 = 50_000_000;
 /// moves both); other boards are not measured.
 const SECOND_HALF_CELLS: RangeInclusive<usize> = 49..=49;
 
+/// The most nodes of the shortest search a default answer tries first
+/// where the shortest search's tables are at hand (6-6-6-6 on 5×5,
+/// after a first `--optimal`): about a quarter of a second on two
+/// cores, for the easy states' shortest answers and, on the others, a
+/// proven bound far above the heuristic's. On the ten first shallow 5×5
+/// scrambles (`bench/data`), the same answers, the bound 76.6 → 83.4,
+/// 3.5 → 3.8 s an answer; on the first ten of Korf & Felner's 50, the
+/// same answers, the bound 85.4 → 94.6, 4.9 → 5.2 s. Within 20 M nodes
+/// three of the ten scrambles got the shortest answer (89.6 → 89.2
+/// moves, the bound 85.2), but Korf & Felner's answers took 7.0 s
+/// (worst 10.3 s) where they took 4.4 s, and none ended.
+const SHORTEST_FIRST_NODES: u64 = 2_000_000;
+
 /// The most entries of a table a near-shortest search builds on the
 /// spot: about a second of work, 32 MB.
 const NEAR_TABLE_ENTRIES: usize = 8_000_000;
@@ -69,7 +83,10 @@ fn near_tiles(cells: usize) -> usize {
 
 impl Context<'_> {
     /// A near-shortest solution on a `rows` × `cols` rectangle, or `None`
-    /// when the weighted search's budget ran out: the first answer as
+    /// when the weighted search's budget ran out: on boards searched
+    /// whole with the shortest search's tables at hand, a shortest one
+    /// where IDA* finds it within [`SHORTEST_FIRST_NODES`]; otherwise
+    /// the first answer as
     /// `plan` says (weighted A* on the whole board, or the line reduction
     /// and, on 6×6 to 8×8, a beam beside it), then improved window by window
     /// with at most [`POLISH_NODES`] (a whole answer only) and, on boards
@@ -139,9 +156,9 @@ impl Context<'_> {
             // The shortest search's tables where they are at hand: a
             // stronger guide, and worth more stages (see `Stages::STRONG`).
             let strong = (self.strong_tables)(&rect, blank_goal);
-            let stages = match strong {
-                Some(_) => Stages::STRONG,
-                None => Stages::DEFAULT,
+            let (stages, shortest_first) = match strong {
+                Some(_) => (Stages::STRONG, true),
+                None => (Stages::DEFAULT, false),
             };
             let tables = strong.or_else(|| self.near_tables(&rect, blank_goal));
             // Tables past the memory budget: the search goes on without
@@ -154,6 +171,18 @@ impl Context<'_> {
                 }
                 other => other?,
             };
+            // With those tables, a shortest search first, within a
+            // count of nodes (see `SHORTEST_FIRST_NODES`).
+            let mut proven = 0;
+            if shortest_first {
+                let (shortest, bound) = self.shortest_within(&heuristic, &tiles);
+                self.stop.check()?;
+                if let Some(found) = shortest {
+                    let lower_bound = found.moves.len() as u64;
+                    return Ok(Some(Near { found, lower_bound }));
+                }
+                proven = bound;
+            }
             let first = weighted::search(
                 &heuristic,
                 &tiles,
@@ -165,6 +194,7 @@ impl Context<'_> {
             let Some(mut near) = first else {
                 return Ok(None);
             };
+            near.lower_bound = near.lower_bound.max(proven);
             let search = (&heuristic, tiles.as_slice());
             let guarded = guard();
             if polish {
@@ -178,6 +208,23 @@ impl Context<'_> {
         };
         self.stop.check()?;
         Ok(Some(near))
+    }
+
+    /// A shortest solution of `tiles` by IDA* on `heuristic` within
+    /// [`SHORTEST_FIRST_NODES`], or where the count runs out first, none;
+    /// and the lower bound its iterations searched through prove (0 where
+    /// none was). The count is charged in chunks by every core, so an
+    /// answer found just as it runs out may be found on one run and not
+    /// on another; no answer depends on the clock.
+    fn shortest_within(&self, heuristic: &Heuristic, tiles: &[u8]) -> (Option<Found>, u64) {
+        let budget = NodeBudget::new(Some(SHORTEST_FIRST_NODES), None);
+        let mut proven = 0;
+        // A bound searched through without a solution: the shortest is
+        // longer, and of the same parity (each move a transposition).
+        let mut searched = |bound: u32, _| proven = u64::from(bound) + 2;
+        let stop = self.stop.counting(&budget);
+        let found = ida::ida_star_logged(heuristic, tiles, stop, &mut searched);
+        (found, proven)
     }
 
     /// A beam of `width` from the arrangement `from` moves along
