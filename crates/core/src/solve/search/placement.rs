@@ -275,7 +275,9 @@ impl<'s> Search<'s> {
                 return None;
             }
             for (d, &to) in space.neighbours[state[0]].iter().enumerate() {
-                if to == NONE || g + 1 > usize::from(u16::MAX) {
+                // Depths up to `u16::MAX - 1`, so that 1 + a depth fits
+                // (see `Reached::Every`).
+                if to == NONE || g + 2 > usize::from(u16::MAX) {
                     continue;
                 }
                 slide(&state, to, &mut next);
