@@ -61,6 +61,8 @@ struct Space {
     goal: Vec<usize>,
     /// The free cells.
     m: u64,
+    /// The states there are: `m^(tiles + 1)`.
+    states: u64,
 }
 
 impl Space {
@@ -85,7 +87,7 @@ impl Space {
             }
         }
         let m = cells.len() as u64;
-        m.checked_pow(group.len() as u32 + 1)?;
+        let states = m.checked_pow(group.len() as u32 + 1)?;
         let neighbours = cells
             .iter()
             .map(|&c| {
@@ -116,6 +118,7 @@ impl Space {
             neighbours,
             goal,
             m,
+            states,
         };
         Some((space, start))
     }
@@ -183,12 +186,11 @@ const EVERY_STATE_MOST: u64 = 1 << 24;
 const NO_MOVE: u8 = u8::MAX;
 
 impl Reached {
-    fn new(states: Option<u64>) -> Self {
-        match states {
-            Some(n) if n <= EVERY_STATE_MOST => {
-                Self::Every(vec![0; n as usize], vec![0; n as usize])
-            }
-            _ => Self::Map(FxHashMap::default()),
+    fn new(states: u64) -> Self {
+        if states <= EVERY_STATE_MOST {
+            Self::Every(vec![0; states as usize], vec![0; states as usize])
+        } else {
+            Self::Map(FxHashMap::default())
         }
     }
 
@@ -230,10 +232,9 @@ struct Search<'s> {
 
 impl<'s> Search<'s> {
     fn new(space: &'s Space, most: usize) -> Self {
-        let states = space.m.checked_pow(space.goal.len() as u32 + 1);
         Self {
             space,
-            reached: Reached::new(states),
+            reached: Reached::new(space.states),
             most,
         }
     }
@@ -447,26 +448,17 @@ mod tests {
     #[test]
     fn three_tiles_on_a_big_board_are_placed_within_the_states_reached() {
         let (rows, cols) = (12, 12);
-        // The blank walked 400 steps at random (a fixed xorshift) from
-        // the top-left corner: the tiles near their cells, as a descent
-        // leaves them.
-        let mut from: Vec<Token> = (0..144).collect();
-        let (mut blank, mut x) = (0usize, 0x9e37_79b9_7f4a_7c15_u64);
-        for _ in 0..400 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let (r, c) = (blank / cols, blank % cols);
-            let to = match x % 4 {
-                0 if r > 0 => blank - cols,
-                1 if r + 1 < rows => blank + cols,
-                2 if c > 0 => blank - 1,
-                3 if c + 1 < cols => blank + 1,
-                _ => continue,
-            };
-            from.swap(blank, to);
-            blank = to;
-        }
+        // 400 random moves of the blank (none undoing the one before)
+        // from the goal, the blank top left: the tiles near their
+        // cells, as a descent leaves them.
+        let board = Board::new_box(&[rows, cols]).unwrap();
+        let goal = crate::Arrangement::new((0..144).collect());
+        let mut generator = crate::generate::Generator::new(7);
+        let from = generator
+            .scramble(&board, &goal, 400)
+            .unwrap()
+            .tokens()
+            .to_vec();
         let mut fixed = vec![false; 144];
         // Tiles 10 and 11 put home and fixed first, by a pair's
         // placement; then 19 to 21, all moved by the walk.
