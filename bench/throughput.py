@@ -9,7 +9,7 @@ command several times in the same run, checks that the outputs are
 identical, and prints the medians, MB/s and the ratios (against the
 reference and against `wc -w` on the same file). Then, per input, each
 vector path of the parser this processor has (`NPUZZLE_VECTOR` = none,
-ssse3, avx2, avx512) timed side by side in the same turns, its output
+ssse3, avx2, avx512, avx512vbmi2) timed side by side in the same turns, its output
 checked against the default's.
 
     python3 bench/throughput.py [--runs 7] [--quick]
@@ -152,7 +152,7 @@ def processor():
         return "unknown"
     model = next((l.split(":", 1)[1].strip() for l in info.splitlines() if l.startswith("model name")), "unknown")
     flags = next((l.split(":", 1)[1].split() for l in info.splitlines() if l.startswith("flags")), [])
-    have = [f for f in ("ssse3", "avx2", "avx512bw", "avx512vbmi") if f in flags]
+    have = [f for f in ("ssse3", "avx2", "avx512bw", "avx512vbmi", "avx512_vbmi2") if f in flags]
     return f"{model} ({' '.join(have) or 'no vector extensions'})"
 
 
@@ -166,7 +166,10 @@ def vector_paths():
         return ["none"]
     flags = next((l.split(":", 1)[1].split() for l in info.splitlines() if l.startswith("flags")), [])
     named = [("ssse3", "ssse3"), ("avx2", "avx2"), ("avx512bw", "avx512")]
-    return ["none"] + [name for flag, name in named if flag in flags]
+    paths = ["none"] + [name for flag, name in named if flag in flags]
+    if all(f in flags for f in ("avx512bw", "avx512vbmi", "avx512_vbmi2")):
+        paths.append("avx512vbmi2")
+    return paths
 
 
 def row_of(name, path, pipe, npuzzle_paths, reference_exe, runs):

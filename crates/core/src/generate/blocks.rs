@@ -97,7 +97,7 @@ impl BlockDraw {
                     // A permutation of the cells but the entry, 0-based.
                     let mut order: Vec<u32> = (0..cells.len() as u32 - 1).collect();
                     order.shuffle(rng);
-                    if *even && permutation_parity(&order).expect("a permutation") {
+                    if *even && permutation_parity(&mut order).expect("a permutation") {
                         order.swap(0, 1);
                     }
                     for (i, &from) in order.iter().enumerate() {

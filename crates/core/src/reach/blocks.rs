@@ -136,11 +136,11 @@ impl<'a> BlockChecker<'a> {
         let odd = if repeated {
             false
         } else {
-            let sigma: Vec<u32> = owned
+            let mut sigma: Vec<u32> = owned
                 .iter()
                 .map(|&c| self.slot[self.from[c as usize] as usize])
                 .collect();
-            permutation_parity(&sigma).expect("same tokens, all distinct")
+            permutation_parity(&mut sigma).expect("same tokens, all distinct")
         };
         for &c in owned {
             self.slot[self.to[c as usize] as usize] = u32::MAX;

@@ -151,7 +151,7 @@ fn even_matching(cells: &[Cell], slid: &[Token], to: &[Token]) -> Option<Vec<(Ce
     for &(source, target) in &pairs {
         sigma[position[&source] as usize] = position[&target];
     }
-    if permutation_parity(&sigma).expect("a matching") {
+    if permutation_parity(&mut sigma).expect("a matching") {
         let mut first_of: HashMap<Token, usize> = HashMap::new();
         let (i, j) = pairs.iter().enumerate().find_map(|(j, &(_, target))| {
             let i = *first_of.entry(to[target as usize]).or_insert(j);

@@ -148,11 +148,11 @@ fn permutation_odd(from: &[Token], to: &[Token]) -> Option<bool> {
         }
         *slot = cell as u32;
     }
-    let sigma: Vec<u32> = from
+    let mut sigma: Vec<u32> = from
         .iter()
         .map(|&t| place_in_to[ids.id(t).expect("same tokens") as usize])
         .collect();
-    Some(permutation_parity(&sigma).expect("a permutation"))
+    Some(permutation_parity(&mut sigma).expect("a permutation"))
 }
 
 /// The verdict on a path (a box with one side longer than 1): the

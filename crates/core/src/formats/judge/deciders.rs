@@ -375,8 +375,9 @@ impl Judge<'_> {
             let hdu = self.hdu.clone();
             let (done, receiver) = std::sync::mpsc::sync_channel(1);
             rayon::spawn(move || {
+                let mut cases = cases;
                 let verdicts = cases
-                    .par_iter()
+                    .par_iter_mut()
                     .map(|case| decide(case, hdu.as_deref()))
                     .collect();
                 // The receiver is gone only when the run has failed.
@@ -458,7 +459,7 @@ fn not_a_permutation(fault: NotPermutation, which: &str, cells: usize) -> String
 ///
 /// # Errors
 /// [`Error::Input`] naming the case when a grid is not a permutation.
-fn decide(case: &Case, hdu: Option<&Board>) -> Result<bool, Error> {
+fn decide(case: &mut Case, hdu: Option<&Board>) -> Result<bool, Error> {
     // The grids were checked as they were read; a fault found here (a
     // repeat whose mixed sum collided) has lost its line.
     let not_permutation = |e: NotPermutation, which: &str, cells: usize| Error::Input {
@@ -466,9 +467,9 @@ fn decide(case: &Case, hdu: Option<&Board>) -> Result<bool, Error> {
         problem: not_a_permutation(e, which, cells),
     };
     let cells = case.first.len();
-    let odd_first =
-        permutation_parity(&case.first).map_err(|e| not_permutation(e, "the first grid", cells))?;
-    let odd_second = match &case.second {
+    let odd_first = permutation_parity(&mut case.first)
+        .map_err(|e| not_permutation(e, "the first grid", cells))?;
+    let odd_second = match &mut case.second {
         // 1, 2, …, N-1, 0 is one cycle of length N.
         None => (cells - 1) % 2 == 1,
         Some(second) => {

@@ -8,7 +8,8 @@
 //! at whitespace into chunks that are parsed on all cores, without
 //! allocating per number: 64 bytes at a time, and four numbers with SSSE3
 //! or eight with AVX2 or AVX-512 BW where the processor has them (chosen
-//! at run time), else 8 bytes at a time, and byte by byte for long or
+//! at run time; with AVX-512 VBMI2 the tokens are gathered eight at a
+//! time, not one by one), else 8 bytes at a time, and byte by byte for long or
 //! malformed tokens. Memory stays bounded by a few windows whatever the
 //! input's size, and every error keeps its line number: lines are
 //! counted while parsing, and the line of a token (in the window being
@@ -24,8 +25,8 @@
 //! - `scalar.rs`: byte classes and parsing one chunk, word by word and
 //!   byte by byte, and the description of a malformed token;
 //! - `swar.rs`: a number of up to 7 digits from one 64-bit word;
-//! - `simd.rs`: the SSSE3, AVX2 and AVX-512 paths on x86-64, 64 bytes at
-//!   a time;
+//! - `simd.rs`: the SSSE3, AVX2, AVX-512 BW and VBMI2 paths on x86-64,
+//!   64 bytes at a time;
 //! - `lines.rs`: counting line feeds, and the line of a number read
 //!   before ([`Numbers::line_back`]).
 
@@ -53,12 +54,16 @@ enum Vector {
     /// 64-byte compares into masks, eight numbers at a time.
     #[cfg(target_arch = "x86_64")]
     Avx512,
+    /// As AVX-512 BW, the tokens gathered by compresses and byte
+    /// permutations (VBMI and VBMI2) instead of one at a time.
+    #[cfg(target_arch = "x86_64")]
+    Vbmi2,
 }
 
 impl Vector {
     /// Every vector path, narrowest first.
     #[cfg(target_arch = "x86_64")]
-    const ALL: [Self; 3] = [Self::Ssse3, Self::Avx2, Self::Avx512];
+    const ALL: [Self; 4] = [Self::Ssse3, Self::Avx2, Self::Avx512, Self::Vbmi2];
 
     /// The path's name, as `NPUZZLE_VECTOR` gives it.
     #[cfg(target_arch = "x86_64")]
@@ -67,6 +72,7 @@ impl Vector {
             Self::Ssse3 => "ssse3",
             Self::Avx2 => "avx2",
             Self::Avx512 => "avx512",
+            Self::Vbmi2 => "avx512vbmi2",
         }
     }
 

@@ -108,7 +108,7 @@ fn match_targets(dims: &[usize], from: &[Token], to: &[Token]) -> Vec<u32> {
                 .expect("same tokens")
         })
         .collect();
-    let odd = permutation_parity(&targets).expect("a permutation");
+    let odd = permutation_parity(&mut targets).expect("a permutation");
     if odd != (box_distance(dims, blank_cell(from), blank_cell(to)) % 2 == 1) {
         // Only possible with a repeated token: swap two equal ones.
         let mut first: std::collections::HashMap<Token, usize> = Default::default();

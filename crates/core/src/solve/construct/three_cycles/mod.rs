@@ -171,6 +171,6 @@ fn equal_pair(tokens: &[Token], home: usize) -> Option<(usize, usize)> {
 
 /// Whether a permutation is odd (the decision's cycle count).
 fn odd(perm: &[usize]) -> bool {
-    let perm: Vec<u32> = perm.iter().map(|&c| c as u32).collect();
-    permutation_parity(&perm).expect("a permutation")
+    let mut perm: Vec<u32> = perm.iter().map(|&c| c as u32).collect();
+    permutation_parity(&mut perm).expect("a permutation")
 }

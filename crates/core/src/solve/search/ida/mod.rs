@@ -55,7 +55,7 @@ pub(crate) fn ida_star(heuristic: &Heuristic, tiles: &[u8]) -> Found {
 /// transposition of the blank with a tile).
 fn solution_parity(heuristic: &Heuristic, tiles: &[u8]) -> u32 {
     let blank_goal = heuristic.blank_goal;
-    let permutation: Vec<u32> = tiles
+    let mut permutation: Vec<u32> = tiles
         .iter()
         .map(|&t| {
             if t == BLANK_MARK {
@@ -65,7 +65,7 @@ fn solution_parity(heuristic: &Heuristic, tiles: &[u8]) -> u32 {
             }
         })
         .collect();
-    crate::reach::permutation_parity(&permutation).expect("a permutation") as u32
+    crate::reach::permutation_parity(&mut permutation).expect("a permutation") as u32
 }
 
 /// IDA* (the search of [`Solver::solve`](crate::Solver::solve)), ended by
