@@ -7,7 +7,7 @@ use std::io::Write;
 use rayon::prelude::*;
 
 use super::JudgeFormat;
-use super::numbers::{BadNumber, Numbers};
+use super::numbers::{BadNumber, Numbers, WINDOWS_IN_REACH};
 use crate::arrangement::{Arrangement, blank_cell};
 use crate::board::spec::{HDU4021, parse_board};
 use crate::board::{Board, MAX_CELLS};
@@ -200,8 +200,8 @@ impl Judge<'_> {
     /// Reads a grid of `cells` tokens, each of `0..cells` once. An error
     /// names the line of the token at fault even in grids that span many
     /// windows (a 1×1000000 grid one token a line): the reader keeps the
-    /// last two windows with numbers, so a grid that lies in them (most
-    /// do) is checked once it is whole, by a max and a sum of mixed tokens
+    /// last [`WINDOWS_IN_REACH`] windows with numbers, so a grid that lies
+    /// in them (most do) is checked once it is whole, by a max and a sum of mixed tokens
     /// (which vectorize); longer ones against a bit per token, before
     /// their tokens leave reach.
     fn grid(&mut self, cells: usize, which: &str) -> Result<Vec<u32>, Error> {
@@ -212,8 +212,8 @@ impl Judge<'_> {
         seen.clear();
         seen.resize(cells.div_ceil(64), 0);
         // Tokens before `checked` were checked against `seen`. A grid read
-        // from one or two windows is checked once whole; one that needs a
-        // third has its first two checked before the first leaves reach,
+        // from windows all in reach is checked once whole; one that needs
+        // more has those checked before the first leaves reach,
         // and every later window's tokens as they are read (while they
         // are still in the cache: checked a window late, 999×999 grids
         // took 3–10% longer).
@@ -223,7 +223,7 @@ impl Judge<'_> {
             if before == cells {
                 break self.check_whole(&grid, checked, &mut seen, which);
             }
-            if windows == 2 {
+            if windows == WINDOWS_IN_REACH {
                 if let Err(e) = self.check_tokens(&grid, 0..before, cells, &mut seen, which) {
                     break Err(e);
                 }
@@ -231,7 +231,7 @@ impl Judge<'_> {
             }
             let taken = self.numbers.take_window_into(cells - before, &mut grid);
             windows += 1;
-            if windows > 2 || matches!(taken, Ok(0) | Err(_)) {
+            if windows > WINDOWS_IN_REACH || matches!(taken, Ok(0) | Err(_)) {
                 // The tokens read before a fault come first.
                 let rest = checked..grid.len();
                 if let Err(e) = self.check_tokens(&grid, rest, cells, &mut seen, which) {
@@ -281,7 +281,7 @@ impl Judge<'_> {
         self.permutation.1
     }
 
-    /// Checks `grid[range]` (read from the last two windows with numbers,
+    /// Checks `grid[range]` (read from the windows in reach,
     /// so that their lines can be found) against a board of `cells` cells:
     /// each token in range and not seen before in the grid (`seen`, a bit
     /// per token, holds those before `range`; updated). The common case, no

@@ -1,7 +1,7 @@
 //! A streaming reader of whitespace-separated non-negative integers, for
 //! the judge formats.
 //!
-//! The input is read a window (up to 2 MiB) at a time, in place where it
+//! The input is read a window (up to 1 MiB) at a time, in place where it
 //! is a regular file (mapped into memory, each window's pages let go once
 //! used), else by a thread reading ahead. That thread parses each window
 //! one ahead, while the numbers of the window before are used: it is cut
@@ -38,8 +38,15 @@ mod simd;
 mod source;
 mod swar;
 
+use std::collections::VecDeque;
+
 pub use source::Input;
 use source::{Parsed, Windows};
+
+/// Windows whose numbers' lines can be found again: the one being used
+/// and the last ones with numbers before it. A grid whose text spans at
+/// most this many windows (1 MiB each) is checked once whole.
+pub(crate) const WINDOWS_IN_REACH: usize = 3;
 
 /// A vector path of the parser, named by the instructions it needs;
 /// none on processors other than x86-64.
@@ -113,7 +120,7 @@ pub(crate) fn read_numbers<T>(input: impl Into<Input>, f: impl FnOnce(&mut Numbe
     let mut numbers = Numbers {
         windows: Windows::open(input.into()),
         window: Parsed::before_input(),
-        previous: None,
+        previous: VecDeque::new(),
         chunk: 0,
         index: 0,
     };
@@ -127,10 +134,11 @@ pub(crate) struct Numbers {
     windows: Windows,
     /// The window whose numbers are being used.
     window: Parsed,
-    /// The last window with numbers before it, kept so that the lines of
-    /// its numbers can still be found: a judge checks a grid that spans
-    /// two windows once it is whole.
-    previous: Option<Parsed>,
+    /// The last windows with numbers before it (at most
+    /// `WINDOWS_IN_REACH - 1`, the newest last), kept so that the lines
+    /// of their numbers can still be found: a judge checks a grid that
+    /// spans up to [`WINDOWS_IN_REACH`] windows once it is whole.
+    previous: VecDeque<Parsed>,
     /// The chunk being consumed, and the next number in it.
     chunk: usize,
     index: usize,
@@ -148,8 +156,10 @@ impl Numbers {
         let used = std::mem::replace(&mut self.window, next);
         match used.has_numbers() {
             true => {
-                if let Some(older) = self.previous.replace(used) {
-                    self.windows.give_back(older);
+                self.previous.push_back(used);
+                if self.previous.len() == WINDOWS_IN_REACH {
+                    let oldest = self.previous.pop_front().expect("a window");
+                    self.windows.give_back(oldest);
                 }
             }
             false => self.windows.give_back(used),
@@ -224,9 +234,9 @@ impl Numbers {
     }
 
     /// The line (1-based) of the number `back` places before the next one
-    /// (`back = 1`: the last number read), in this window or the last one
-    /// with numbers before it. Found by counting again, so meant for error
-    /// messages.
+    /// (`back = 1`: the last number read), in this window or the last ones
+    /// with numbers before it (see [`WINDOWS_IN_REACH`]). Found by counting
+    /// again, so meant for error messages.
     pub(crate) fn line_back(&self, back: usize) -> u64 {
         let window = &self.window;
         let here = window
@@ -236,22 +246,33 @@ impl Numbers {
             .map(|c| c.numbers.len())
             .sum::<usize>()
             + self.index;
-        match &self.previous {
-            Some(previous) if back > here => lines::line_back(
-                &previous.chunks,
-                &previous.bytes,
-                previous.next_line,
-                (previous.chunks.len(), 0),
-                back - here,
-            ),
-            _ => lines::line_back(
+        if back <= here || self.previous.is_empty() {
+            return lines::line_back(
                 &window.chunks,
                 &window.bytes,
                 window.next_line,
                 (self.chunk, self.index),
                 back,
-            ),
+            );
         }
+        // Back through the windows before, newest first; the oldest kept
+        // takes what is left.
+        let mut back = back - here;
+        let oldest = self.previous.len() - 1;
+        for (k, previous) in self.previous.iter().rev().enumerate() {
+            let count: usize = previous.chunks.iter().map(|c| c.numbers.len()).sum();
+            if back <= count || k == oldest {
+                return lines::line_back(
+                    &previous.chunks,
+                    &previous.bytes,
+                    previous.next_line,
+                    (previous.chunks.len(), 0),
+                    back,
+                );
+            }
+            back -= count;
+        }
+        unreachable!("the oldest window kept answers")
     }
 
     /// The line (1-based) of the last number read.

@@ -12,16 +12,16 @@ use super::scalar::Chunk;
 use super::{BadNumber, chunks};
 
 /// Bytes read at a time: at most, and at first.
-const WINDOW: usize = 2 << 20;
+const WINDOW: usize = 1 << 20;
 const FIRST_WINDOW: usize = 64 << 10;
 /// Room kept before each window for the unfinished token carried over
 /// from the previous one (longer tokens are refused anyway).
 const CARRY: usize = 32;
 /// Windows read ahead and not yet used, at most.
-const READ_AHEAD: usize = 2;
+const READ_AHEAD: usize = 3;
 /// The buffers of a stream: those read ahead, the one being filled, and
-/// the two the reader of the numbers holds (see `Numbers::previous`).
-const BUFFERS: usize = READ_AHEAD + 2;
+/// those the reader of the numbers holds (see `Numbers::previous`).
+const BUFFERS: usize = READ_AHEAD + 1 + super::WINDOWS_IN_REACH;
 /// Mapped pages are let go in steps of this many bytes (a multiple of
 /// every page size in use).
 const RELEASE_STEP: usize = 64 << 10;
@@ -472,11 +472,11 @@ pub(super) mod tests {
             .map(|(_, (_, _, filled))| filled - CARRY)
             .collect();
         assert_eq!(
-            &sizes[..6],
-            [64 << 10, 128 << 10, 256 << 10, 512 << 10, 1 << 20, 2 << 20]
+            &sizes[..5],
+            [64 << 10, 128 << 10, 256 << 10, 512 << 10, 1 << 20]
         );
         assert!(
-            sizes[6..].iter().rev().skip(1).all(|&s| s == WINDOW),
+            sizes[5..].iter().rev().skip(1).all(|&s| s == WINDOW),
             "{sizes:?}"
         );
         let parsed: Vec<u8> = seen
