@@ -106,34 +106,25 @@ pub(crate) fn permutation_parity(p: &mut [u32]) -> Result<bool, NotPermutation> 
     Ok((n - cycles) % 2 == 1)
 }
 
-/// [`permutation_parity`] of at most 64 values, all in range: one walk
-/// at a time with the cells seen in a word, nothing allocated (the
-/// judges' many small grids, whose cost was mostly the big path's
-/// buffers).
+/// [`permutation_parity`] of at most 64 values, all in range: the
+/// parity of the inversions, each value counting those before it that
+/// are greater, from the values seen in one word. Nothing allocated and
+/// no branch but on a repeat (the judges' many small grids: walking the
+/// cycles one at a time, each cycle's end a mispredicted branch, took a
+/// fifth of the time on a million 3×3 cases).
 fn small_parity(p: &[u32]) -> Result<bool, NotPermutation> {
     debug_assert!(p.len() <= 64);
     let mut seen = 0u64;
-    let mut cycles = 0usize;
-    for start in 0..p.len() {
-        if seen >> start & 1 == 1 {
-            continue;
+    let mut odd = 0u32;
+    for &v in p {
+        let bit = 1u64 << v;
+        if seen & bit != 0 {
+            return Err(NotPermutation::Repeated(v));
         }
-        cycles += 1;
-        let mut cell = start;
-        loop {
-            seen |= 1 << cell;
-            cell = p[cell] as usize;
-            if cell == start {
-                break;
-            }
-            // A cell reached twice (not closing its cycle) is a value
-            // that appears twice.
-            if seen >> cell & 1 == 1 {
-                return Err(NotPermutation::Repeated(cell as u32));
-            }
-        }
+        odd ^= (seen >> v).count_ones();
+        seen |= bit;
     }
-    Ok((p.len() - cycles) % 2 == 1)
+    Ok(odd & 1 == 1)
 }
 
 /// A value of `p` that is `p.len()` or more, if any: a max (which
