@@ -26,8 +26,9 @@ const SEEN: u32 = 1 << 31;
 /// walk (or of itself) when `p` is a permutation; the walks then form a
 /// small permutation of their own, whose cycles are those of `p`. A
 /// cell's mark is the top bit of its own value, which the step reads
-/// anyway: against a separate bit per cell, that saved a quarter of the
-/// time on grids of 250,000 cells.
+/// anyway: against a separate bit per cell, that saved a fifth of the
+/// time on grids of 250,000 cells (and sixteen walks beat 8, 12, 24 and
+/// 32 on those and on grids of 10⁶ cells).
 ///
 /// # Panics
 /// If `p` has more than 2³¹ values.

@@ -226,10 +226,10 @@ impl Judge<'_> {
     /// Reads a grid of `cells` tokens, each of `0..cells` once. An error
     /// names the line of the token at fault even in grids that span many
     /// windows (a 1×1000000 grid one token a line): the reader keeps the
-    /// last [`WINDOWS_IN_REACH`] windows with numbers, so a grid that lies
-    /// in them (most do) is checked once it is whole, by a max and a sum of mixed tokens
-    /// (which vectorize); longer ones against a bit per token, before
-    /// their tokens leave reach.
+    /// last [`WINDOWS_IN_REACH`] windows with numbers, so a grid that
+    /// lies in them (most do) is checked once it is whole, by a max and a
+    /// sum of mixed tokens (which vectorize); longer ones against a bit
+    /// per token, before their tokens leave reach.
     fn grid(&mut self, cells: usize, which: &str) -> Result<Vec<u32>, Error> {
         let mut grid = self.spare.pop().unwrap_or_default();
         grid.clear();

@@ -9,8 +9,8 @@
 //! allocating per number: 64 bytes at a time, and four numbers with SSSE3
 //! or eight with AVX2 or AVX-512 BW where the processor has them (chosen
 //! at run time; with AVX-512 VBMI2 the tokens are gathered eight at a
-//! time, not one by one), else 8 bytes at a time, and byte by byte for long or
-//! malformed tokens. Memory stays bounded by a few windows whatever the
+//! time, not one by one), else 8 bytes at a time, and byte by byte for
+//! long or malformed tokens. Memory stays bounded by a few windows whatever the
 //! input's size, and every error keeps its line number: lines are
 //! counted while parsing, and the line of a token (in the window being
 //! used or the last one with numbers before it) is found again only when
