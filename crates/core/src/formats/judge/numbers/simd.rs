@@ -6,8 +6,8 @@
 //! over the [`Kernel`] of their width; the line feeds are counted in the
 //! same pass. Where the processor also has AVX-512 VBMI and VBMI2, a
 //! loop of its own takes each block's tokens eight at a time, by
-//! compresses and byte permutations, instead of one by one. They take only plain input (digits and whitespace, tokens
-//! of at most 8 digits) and stop at the first block that is not, at a
+//! compresses and byte permutations, instead of one by one. They take
+//! only plain input (digits and whitespace, tokens of at most 8 digits) and stop at the first block that is not, at a
 //! token boundary, for the scalar paths to go on.
 //!
 //! The `unsafe` here is the intrinsics' loads and stores and the writes
@@ -315,6 +315,41 @@ fn parse_avx512(
     unsafe { parse_blocks::<Avx512>(bytes, i, end, out) }
 }
 
+/// The tokens a plain block takes, from its digit and line-feed masks,
+/// the block starting at a token boundary (so bit 0 starts any token
+/// there): the starts and ends of the tokens that end inside it, the
+/// bytes it takes, and the line feeds among them. A token that runs on
+/// past the block is left to the next block, which starts where it
+/// starts; `None` when one token fills the whole block.
+#[inline(always)]
+fn block_tokens(digits: u64, line_feeds: u64) -> Option<(u64, u64, usize, u64)> {
+    let mut starts = digits & !(digits << 1);
+    let ends = digits & !(digits >> 1) & !(1 << (BLOCK - 1));
+    let taken = if digits >> (BLOCK - 1) != 0 {
+        let last = BLOCK - 1 - starts.leading_zeros() as usize;
+        if last == 0 {
+            return None;
+        }
+        starts &= !(1 << last);
+        last
+    } else {
+        BLOCK
+    };
+    let newlines = (line_feeds & (u64::MAX >> (BLOCK - taken))).count_ones() as u64;
+    Some((starts, ends, taken, newlines))
+}
+
+/// Byte k of a block-wide table: `k / divisor % modulus`.
+const fn byte_table(divisor: usize, modulus: usize) -> [u8; BLOCK] {
+    let mut table = [0u8; BLOCK];
+    let mut k = 0;
+    while k < BLOCK {
+        table[k] = (k / divisor % modulus) as u8;
+        k += 1;
+    }
+    table
+}
+
 /// The AVX-512 VBMI2 path: a block's token ends and starts compressed
 /// into two vectors of positions, then eight tokens at a time gathered
 /// into 64-bit lanes by one byte permutation of the block, with no loop
@@ -328,35 +363,11 @@ fn parse_vbmi2(
     out: &mut [MaybeUninit<u32>],
 ) -> (usize, usize, u64) {
     /// Byte k: k.
-    const POSITIONS: [u8; BLOCK] = {
-        let mut p = [0u8; BLOCK];
-        let mut k = 0;
-        while k < BLOCK {
-            p[k] = k as u8;
-            k += 1;
-        }
-        p
-    };
+    const POSITIONS: [u8; BLOCK] = byte_table(1, BLOCK);
     /// Byte k: its 64-bit lane (which token of eight it takes).
-    const LANE: [u8; BLOCK] = {
-        let mut p = [0u8; BLOCK];
-        let mut k = 0;
-        while k < BLOCK {
-            p[k] = (k / 8) as u8;
-            k += 1;
-        }
-        p
-    };
+    const LANE: [u8; BLOCK] = byte_table(8, BLOCK);
     /// Byte k: its place in its lane, 0 to 7.
-    const PLACE: [u8; BLOCK] = {
-        let mut p = [0u8; BLOCK];
-        let mut k = 0;
-        while k < BLOCK {
-            p[k] = (k % 8) as u8;
-            k += 1;
-        }
-        p
-    };
+    const PLACE: [u8; BLOCK] = byte_table(1, 8);
     // SAFETY: the arrays hold the 64 bytes each load reads.
     let (positions, lane, place) = unsafe {
         (
@@ -374,23 +385,10 @@ fn parse_vbmi2(
         if digits | spaces != u64::MAX {
             break;
         }
-        // `i` is a token boundary, so bit 0 starts any token there; a
-        // token that runs on past the block is read with the next block,
-        // which starts where it starts.
-        let mut starts = digits & !(digits << 1);
-        let ends = digits & !(digits >> 1) & !(1 << (BLOCK - 1));
-        let next = if digits >> (BLOCK - 1) != 0 {
-            let last = BLOCK - 1 - starts.leading_zeros() as usize;
-            if last == 0 {
-                break; // a token of 64 digits or more
-            }
-            starts &= !(1 << last);
-            i + last
-        } else {
-            i + BLOCK
+        let Some((starts, ends, taken, block_newlines)) = block_tokens(digits, line_feeds) else {
+            break; // a token of 64 digits or more
         };
         let tokens = ends.count_ones() as usize;
-        let taken = next - i;
         // SAFETY: AVX-512 BW, VBMI and VBMI2 are enabled here; the block
         // holds the 64 bytes loaded, and `out` room for the tokens
         // rounded up to eight (the loop's condition).
@@ -424,8 +422,8 @@ fn parse_vbmi2(
             }
         }
         count += tokens;
-        newlines += (line_feeds & (u64::MAX >> (BLOCK - taken))).count_ones() as u64;
-        i = next;
+        newlines += block_newlines;
+        i += taken;
     }
     (i, count, newlines)
 }
@@ -460,24 +458,11 @@ unsafe fn parse_blocks<K: Kernel>(
         if digits | spaces != u64::MAX || run != 0 {
             break;
         }
-        // `i` is a token boundary, so bit 0 starts any token there.
-        let mut starts = digits & !(digits << 1);
-        // Tokens that end inside the block; one running on past it is
-        // read with the next block, which starts where it starts.
-        let mut ends = digits & !(digits >> 1) & !(1 << (BLOCK - 1));
-        let next = if digits >> (BLOCK - 1) != 0 {
-            let last = BLOCK - 1 - starts.leading_zeros() as usize;
-            if last == 0 {
-                break; // cannot happen: runs are at most 8 digits
-            }
-            starts &= !(1 << last);
-            i + last
-        } else {
-            i + BLOCK
+        let Some((mut starts, mut ends, taken, block_newlines)) = block_tokens(digits, line_feeds)
+        else {
+            break; // cannot happen: runs are at most 8 digits
         };
-        // The line feeds of the bytes this block takes.
-        let taken = next - i;
-        newlines += (line_feeds & (u64::MAX >> (BLOCK - taken))).count_ones() as u64;
+        newlines += block_newlines;
         while ends != 0 {
             let mut words = [0u64; 8];
             let mut k = 0;
@@ -498,7 +483,7 @@ unsafe fn parse_blocks<K: Kernel>(
             unsafe { K::convert(&words, &mut out[count..]) };
             count += k;
         }
-        i = next;
+        i += taken;
     }
     (i, count, newlines)
 }
