@@ -71,6 +71,32 @@ fn default_answers_on_rectangles_keep_their_bounds() {
     }
 }
 
+/// On a board searched whole the default searches its answer's end
+/// again, shortest, ends longer and longer while each is cheap: on 4×5
+/// scrambles that reaches the whole answer, which is then the shortest
+/// and says so, its bound its length.
+#[test]
+fn a_default_answer_searched_whole_again_is_the_shortest() {
+    let board = Board::new_box(&[4, 5]).unwrap();
+    let goal = Arrangement::solved(20);
+    let mut generator = Generator::new(7);
+    for depth in [50, 70] {
+        let from = generator.scramble(&board, &goal, depth).unwrap();
+        let near = Solver::new().shortest_when_cheap(true);
+        let near = near.solve(&board, &from, &goal).unwrap();
+        let exact = Solver::new().optimal(true).pattern_tiles(4);
+        let shortest = exact.solve(&board, &from, &goal).unwrap();
+        assert!(
+            near.is_optimal(),
+            "{} against {}",
+            near.len(),
+            shortest.len()
+        );
+        assert_eq!(near.len(), shortest.len());
+        assert_eq!(near.lower_bound(), near.len() as u64);
+    }
+}
+
 /// Past the searches' 64 cells (7×7 and beyond, reduced line by line):
 /// random arrangements solved (the solver replays every answer), each
 /// with a lower bound below its length, and never longer than the

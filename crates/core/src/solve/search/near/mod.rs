@@ -4,6 +4,7 @@
 //!   board, or the line reduction, after a descent on boards past 8×8
 //!   and with a beam beside it up to 8×8), polished;
 //! - `reduction`: the line reduction, a rectangle filled line by line;
+//! - `end`: the end of an answer on a board searched whole made shortest;
 //! - `anytime`: better answers for those who give them time.
 //!
 //! They run on a [`Context`]: what the caller (the `Solver`) lends them,
@@ -11,6 +12,7 @@
 //! the rectangle a reduction leaves, and where the reduction stops.
 
 mod anytime;
+mod end;
 mod first;
 mod reduction;
 

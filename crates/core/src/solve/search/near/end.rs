@@ -1,0 +1,158 @@
+//! The end of a near-shortest answer made shortest: on boards searched
+//! whole, the tables guide a shortest search (IDA*) to the goal from
+//! any arrangement, and one that starts a few dozen moves before the
+//! end of the answer is cheap. The weighted searches leave their
+//! answers' ends a little long (the way they come near the goal is
+//! chosen from afar), and a shortest end from there is often a few
+//! moves shorter: on the first ten of Korf & Felner's 24-puzzles, 1.071
+//! → 1.059 times the shortest (see `first::END_NODES`).
+
+use super::Context;
+use crate::arrangement::Token;
+use crate::moves::Move;
+use crate::solve::progress::Progress;
+use crate::solve::search::rectangle::{self, Heuristic};
+use crate::solve::search::weighted::Near;
+use crate::solve::search::{ida, played};
+use crate::stop::{NodeBudget, Stop};
+
+/// The first end searched, in moves; each next one is [`END_STEP`]
+/// longer, until one is not found within its nodes.
+const END_FIRST: usize = 50;
+
+/// How much longer each end searched is than the one before.
+const END_STEP: usize = 10;
+
+impl Context<'_> {
+    /// `near`'s answer (from `a` to `b`, on a board searched whole) with
+    /// its end made shortest (see [`shortest_end`]), each shorter length
+    /// reported; marked shortest, its bound its length, where the whole
+    /// answer was searched.
+    pub(crate) fn shortest_end(
+        &self,
+        heuristic: &Heuristic,
+        (a, b): (&[Token], &[Token]),
+        near: &mut Near,
+        (nodes, stop): (u64, Stop),
+    ) {
+        let lower_bound = near.lower_bound;
+        let mut shorter = |moves: usize| {
+            self.report(&Progress::Shorter {
+                moves: moves as u64,
+                lower_bound,
+            });
+        };
+        let moves = &mut near.found.moves;
+        let (expanded, whole) = shortest_end(heuristic, (a, b), moves, (nodes, stop), &mut shorter);
+        near.found.nodes += expanded;
+        if whole {
+            // The whole answer was searched: it is a shortest one.
+            near.found.optimal = true;
+            near.lower_bound = near.found.moves.len() as u64;
+        }
+    }
+}
+
+/// `moves` (from `a` to `b`) with their last moves replaced by a
+/// shortest way to `b`: ends of [`END_FIRST`] moves, then [`END_STEP`]
+/// more each time, each searched by IDA* on `heuristic` (for `b`'s
+/// blank goal) within `nodes`, until one is not found within them (a
+/// longer end would cost more), the whole answer was searched or `stop`
+/// says; `shorter` hears each shorter length. Bounded by counts, so
+/// that the default's answer is the same on every machine. The nodes
+/// expanded, and whether the whole answer is now a shortest one.
+fn shortest_end(
+    heuristic: &Heuristic,
+    (a, b): (&[Token], &[Token]),
+    moves: &mut Vec<Move>,
+    (nodes, stop): (u64, Stop),
+    shorter: &mut dyn FnMut(usize),
+) -> (u64, bool) {
+    let mut expanded = 0;
+    let mut length = END_FIRST;
+    while !stop.now() {
+        let length_now = length.min(moves.len());
+        let kept = moves.len() - length_now;
+        let (tiles, _) = rectangle::relabel(&played(a, &moves[..kept]), b);
+        let budget = NodeBudget::new(Some(nodes), None);
+        let found = ida::ida_star_logged(heuristic, &tiles, stop.counting(&budget), &mut |_, _| {});
+        expanded += budget.counted();
+        let Some(end) = found else {
+            break;
+        };
+        if end.moves.len() < length_now {
+            moves.truncate(kept);
+            moves.extend(end.moves);
+            shorter(moves.len());
+        }
+        if kept == 0 {
+            return (expanded, true);
+        }
+        length += END_STEP;
+    }
+    (expanded, false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::search::rectangle::Rectangle;
+
+    /// A long way round on 3×4 (a walk of the blank from the goal,
+    /// played back): ends of 50, 60, … moves are made shortest, and at
+    /// last the whole answer; it still replays to the goal.
+    #[test]
+    fn a_long_way_round_is_made_shortest() {
+        let rect = Rectangle::new(3, 4);
+        let b: Vec<Token> = (1..12).chain([0]).collect();
+        // The blank walks 90 steps from the goal without undoing one.
+        let (mut at, mut blank, mut previous) = (b.clone(), 11usize, usize::MAX);
+        let mut walk = Vec::new();
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        while walk.len() < 90 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let around = &rect.neighbours[blank];
+            let to = around[x as usize % around.len()] as usize;
+            if to == previous {
+                continue;
+            }
+            at.swap(blank, to);
+            walk.push(Move {
+                from: to as u32,
+                to: blank as u32,
+            });
+            (previous, blank) = (blank, to);
+        }
+        let a = at;
+        // Played back, the walk is a way from `a` to the goal.
+        let mut moves: Vec<Move> = walk
+            .iter()
+            .rev()
+            .map(|m| Move {
+                from: m.to,
+                to: m.from,
+            })
+            .collect();
+        assert_eq!(played(&a, &moves), b);
+        let (tiles, blank_goal) = rectangle::relabel(&a, &b);
+        let heuristic = Heuristic::manhattan(&rect, blank_goal);
+        let stop = Stop::default();
+        let mut heard = Vec::new();
+        let mut hear = |m| heard.push(m);
+        let (expanded, whole) =
+            shortest_end(&heuristic, (&a, &b), &mut moves, (1 << 20, stop), &mut hear);
+        assert_eq!(played(&a, &moves), b);
+        assert!(moves.len() < 90 && expanded > 0);
+        assert_eq!(heard.last(), Some(&moves.len()));
+        assert!(whole);
+        let shortest = ida::ida_star_logged(&heuristic, &tiles, stop, &mut |_, _| {});
+        assert_eq!(shortest.map(|s| s.moves.len()), Some(moves.len()));
+        // Within no nodes nothing is searched through: the moves stay.
+        let before = moves.clone();
+        let (_, whole) = shortest_end(&heuristic, (&a, &b), &mut moves, (0, stop), &mut |_| {});
+        assert!(!whole);
+        assert_eq!(moves, before);
+    }
+}
