@@ -98,7 +98,8 @@ impl Context<'_> {
     /// `plan` says (weighted A* on the whole board, or the line reduction
     /// and, on 6×6 to 8×8, a beam beside it), then improved window by window
     /// with at most [`POLISH_NODES`] (a whole answer only) and, on boards
-    /// searched whole, by the anytime stages within [`Stages::DEFAULT`];
+    /// searched whole, by the anytime stages within [`Stages::DEFAULT`]
+    /// and a shortest search of its end (see `near::end`, [`END_NODES`]);
     /// then, when
     /// `improve` gives an instant, improved further until then (see
     /// `anytime`).
