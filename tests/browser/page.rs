@@ -125,12 +125,17 @@ impl Page {
 
     /// Waits up to ten seconds for a JavaScript expression to be true.
     pub(crate) async fn wait_for(&self, expression: &str) {
+        self.wait_for_within(expression, 10).await;
+    }
+
+    /// Waits up to `seconds` for a JavaScript expression to be true.
+    pub(crate) async fn wait_for_within(&self, expression: &str, seconds: u64) {
         let started = Instant::now();
         let script = format!("return !!({expression});");
         while self.js(&script).await != json!(true) {
             assert!(
-                started.elapsed() < Duration::from_secs(10),
-                "waited ten seconds for {expression}; the page says: {}",
+                started.elapsed() < Duration::from_secs(seconds),
+                "waited {seconds} s for {expression}; the page says: {}",
                 self.js("return document.getElementById('message').textContent")
                     .await
             );

@@ -538,7 +538,7 @@ impl<'a> Solver<'a> {
     ) -> Result<Option<Near>, SolveError> {
         let report = |p: &Progress| self.report(p);
         let heuristic = |rect: &_, blank_goal, tables| self.heuristic_of(rect, blank_goal, tables);
-        let solve_rest = |(rows, cols), (from, to): (&[Token], &[Token]), guard| {
+        let solve_rest = |(rows, cols), (from, to): (&[Token], &[Token]), (guard, end)| {
             let rest = Board::new_box(&[rows, cols])?;
             let (from, to) = (
                 Arrangement::new(from.to_vec()),
@@ -547,7 +547,8 @@ impl<'a> Solver<'a> {
             // The rest's moves are counted as the whole answer's are:
             // one by one (its multi-tile count is the whole answer's).
             let single = Metric::SingleTile;
-            let solved = self.solve_until(&rest, (&from, &to), Improve::Part(guard), single)?;
+            let part = Improve::Part { guard, end };
+            let solved = self.solve_until(&rest, (&from, &to), part, single)?;
             Ok(Found {
                 optimal: solved.is_optimal(),
                 nodes: solved.nodes(),

@@ -120,9 +120,12 @@ impl Context<'_> {
         // reduced board keeps to the whole answer's guard (a 12×12
         // answer's last 8×8 had started a clock of its own).
         let cancel = self.stop;
-        let (polish, later, part_of) = match improve {
-            Improve::Whole(anytime) => (true, anytime.map(|deadline| cancel.by(deadline)), None),
-            Improve::Part(guard) => (false, None, guard),
+        let (polish, later, part_of, part_end) = match improve {
+            Improve::Whole(anytime) => {
+                let later = anytime.map(|deadline| cancel.by(deadline));
+                (true, later, None, false)
+            }
+            Improve::Part { guard, end } => (false, None, guard, end),
         };
         let guard = || cancel.by(part_of.unwrap_or_else(|| Instant::now() + DEFAULT_TIME_MOST));
         let near = if let Plan::Reduced { descent, beam } = plan {
@@ -131,8 +134,12 @@ impl Context<'_> {
                 None => None,
             };
             let reduced_by = guard();
-            let (found, lower_bound) =
-                self.descended_and_reduced((rows, cols), (a, b), descent, reduced_by)?;
+            let (found, lower_bound) = self.descended_and_reduced(
+                (rows, cols),
+                (a, b),
+                (descent, beam.is_none()),
+                reduced_by,
+            )?;
             let mut near = Near { found, lower_bound };
             let guarded = if beam.is_some() { guard() } else { reduced_by };
             // The beam is bounded by its width, not the clock: the same
@@ -209,6 +216,8 @@ impl Context<'_> {
             if polish {
                 self.polish(rows, cols, a, &mut near, guarded);
                 self.improve_weighted(rows, cols, a, search, &mut near, (stages, guarded));
+                self.shortest_end(&heuristic, (a, b), &mut near, (END_NODES, guarded));
+            } else if part_end {
                 self.shortest_end(&heuristic, (a, b), &mut near, (END_NODES, guarded));
             }
             if let Some(later) = later {

@@ -50,10 +50,18 @@ pub(crate) enum Improve {
     /// A whole answer: polished, then improved until the instant when
     /// one is given (a time limit).
     Whole(Option<Instant>),
-    /// A part of a reduced board's answer: not at all (the whole answer
-    /// is polished once it is put together), its work within the whole
-    /// answer's guard where it has one (see `first::DEFAULT_TIME_MOST`).
-    Part(Option<Instant>),
+    /// A part of a reduced board's answer: not polished (the whole answer
+    /// is, once it is put together), its work within the whole answer's
+    /// `guard` where it has one (see `first::DEFAULT_TIME_MOST`); on a
+    /// board searched whole, its `end` searched again shortest where
+    /// asked (see `end`: the rest of a reduction with no beam beside it,
+    /// whose end is the whole answer's).
+    Part {
+        /// The whole answer's guard.
+        guard: Option<Instant>,
+        /// Whether the part's end is searched again, shortest.
+        end: bool,
+    },
 }
 
 /// What a near-shortest search borrows from its caller.
@@ -73,14 +81,15 @@ pub(crate) struct Context<'a> {
     #[allow(clippy::type_complexity)]
     pub strong_tables: &'a dyn Fn(&Rectangle, u8) -> Option<Vec<Vec<u8>>>,
     /// A whole answer on the `rows` × `cols` rectangle a reduction
-    /// leaves, from one arrangement to another (not improved further),
-    /// its work done by the instant given, where one is (the guard of
-    /// the answer it is part of).
+    /// leaves, from one arrangement to another (not improved further
+    /// but, where the flag says, its end searched again shortest), its
+    /// work done by the instant given, where one is (the guard of the
+    /// answer it is part of).
     #[allow(clippy::type_complexity)]
     pub solve_rest: &'a dyn Fn(
         (usize, usize),
         (&[Token], &[Token]),
-        Option<Instant>,
+        (Option<Instant>, bool),
     ) -> Result<Found, SolveError>,
     /// Where the line reduction of a board (rows, columns) stops, with a
     /// rectangle (rows, columns) left: one the caller solves.

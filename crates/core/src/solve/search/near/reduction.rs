@@ -29,13 +29,14 @@ impl Context<'_> {
     /// A solution of `a` → `b` on a rectangle: lines filled by shortest
     /// placements (of three tiles at a time on big rectangles only where
     /// `descended`: `a` is where a descent ended), the rest searched
-    /// within `guard` (its deadline); and a lower bound of the shortest
-    /// length (Manhattan distance with linear conflicts).
+    /// within `guard` (its deadline), its end searched again shortest
+    /// where `end` says; and a lower bound of the shortest length
+    /// (Manhattan distance with linear conflicts).
     fn reduced(
         &self,
         (rows, cols): (usize, usize),
         (a, b): (&[Token], &[Token]),
-        (guard, descended): (Stop, bool),
+        (guard, descended, end): (Stop, bool, bool),
     ) -> Result<(Found, u64), SolveError> {
         let n = rows * cols;
         // The goal with the blank walked to the far corner, and the walk.
@@ -54,7 +55,7 @@ impl Context<'_> {
                 .collect()
         };
         let rest = (&corner(&state)[..], &corner(&cornered)[..]);
-        let solved = (self.solve_rest)((left_rows, left_cols), rest, guard.deadline)?;
+        let solved = (self.solve_rest)((left_rows, left_cols), rest, (guard.deadline, end))?;
         let on_board = |c: u32| cell(c as usize / left_cols, c as usize % left_cols) as u32;
         moves.extend(solved.moves.iter().map(|m| Move {
             from: on_board(m.from),
@@ -82,20 +83,21 @@ impl Context<'_> {
     /// [`reduced`](Self::reduced) after a descent where there is one: a
     /// beam brings the estimate down (see [`beam::Descent`]), and the
     /// reduction goes on from there. Where the clock stops the descent,
-    /// the reduction starts from `a`.
+    /// the reduction starts from `a`. The rest's end is searched again
+    /// shortest where `end` says.
     pub(crate) fn descended_and_reduced(
         &self,
         (rows, cols): (usize, usize),
         (a, b): (&[Token], &[Token]),
-        descent: Option<beam::Descent>,
+        (descent, end): (Option<beam::Descent>, bool),
         stop: Stop,
     ) -> Result<(Found, u64), SolveError> {
         let descended = descent.and_then(|d| beam::descend(rows, cols, (a, b), d, stop));
         self.stop.check()?;
         let Some((mut moves, expanded)) = descended else {
-            return self.reduced((rows, cols), (a, b), (stop, false));
+            return self.reduced((rows, cols), (a, b), (stop, false, end));
         };
-        let (rest, _) = self.reduced((rows, cols), (&played(a, &moves), b), (stop, true))?;
+        let (rest, _) = self.reduced((rows, cols), (&played(a, &moves), b), (stop, true, end))?;
         moves.extend(rest.moves);
         let found = Found {
             moves,
