@@ -216,8 +216,8 @@ impl Context<'_> {
             if polish {
                 self.polish(rows, cols, a, &mut near, guarded);
                 self.improve_weighted(rows, cols, a, search, &mut near, (stages, guarded));
-                self.shortest_end(&heuristic, (a, b), &mut near, (END_NODES, guarded));
-            } else if part_end {
+            }
+            if polish || part_end {
                 self.shortest_end(&heuristic, (a, b), &mut near, (END_NODES, guarded));
             }
             if let Some(later) = later {
