@@ -7,8 +7,9 @@
 //! same pass. Where the processor also has AVX-512 VBMI and VBMI2, a
 //! loop of its own takes each block's tokens eight at a time, by
 //! compresses and byte permutations, instead of one by one. They take
-//! only plain input (digits and whitespace, tokens of at most 8 digits) and stop at the first block that is not, at a
-//! token boundary, for the scalar paths to go on.
+//! only plain input (digits and whitespace, tokens of at most 8 digits)
+//! and stop at the first block that is not, at a token boundary, for
+//! the scalar paths to go on.
 //!
 //! The `unsafe` here is the intrinsics' loads and stores and the writes
 //! into a vector's spare capacity; each says why it holds.

@@ -12,7 +12,6 @@
 
 use super::Context;
 use crate::arrangement::Token;
-use crate::solve::progress::Progress;
 use crate::solve::search::rectangle::Heuristic;
 use crate::solve::search::shorten::{self, EFFORTS};
 use crate::solve::search::weighted::{self, Near, Weight};
@@ -87,13 +86,7 @@ impl Context<'_> {
         (level, max_nodes): (usize, u64),
         stop: Stop,
     ) -> bool {
-        let lower_bound = near.lower_bound;
-        let mut report = |moves: usize| {
-            self.report(&Progress::Shorter {
-                moves: moves as u64,
-                lower_bound,
-            });
-        };
+        let mut report = self.shorter_reporter(near.lower_bound);
         let effort = EFFORTS[level.min(EFFORTS.len() - 1)];
         let moves = &near.found.moves;
         let shorter =
@@ -177,9 +170,6 @@ impl Context<'_> {
     }
 
     fn tell_shorter(&self, near: &Near) {
-        self.report(&Progress::Shorter {
-            moves: near.found.moves.len() as u64,
-            lower_bound: near.lower_bound,
-        });
+        self.shorter_reporter(near.lower_bound)(near.found.moves.len());
     }
 }

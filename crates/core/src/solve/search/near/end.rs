@@ -10,7 +10,6 @@
 use super::Context;
 use crate::arrangement::Token;
 use crate::moves::Move;
-use crate::solve::progress::Progress;
 use crate::solve::search::rectangle::{self, Heuristic};
 use crate::solve::search::weighted::Near;
 use crate::solve::search::{ida, played};
@@ -35,13 +34,7 @@ impl Context<'_> {
         near: &mut Near,
         (nodes, stop): (u64, Stop),
     ) {
-        let lower_bound = near.lower_bound;
-        let mut shorter = |moves: usize| {
-            self.report(&Progress::Shorter {
-                moves: moves as u64,
-                lower_bound,
-            });
-        };
+        let mut shorter = self.shorter_reporter(near.lower_bound);
         let moves = &mut near.found.moves;
         let (expanded, whole) = shortest_end(heuristic, (a, b), moves, (nodes, stop), &mut shorter);
         near.found.nodes += expanded;

@@ -105,6 +105,17 @@ impl Context<'_> {
         (self.report)(progress);
     }
 
+    /// Tells the caller of each shorter length of an answer whose proven
+    /// bound is `lower_bound` (the anytime stages' progress).
+    fn shorter_reporter(&self, lower_bound: u64) -> impl Fn(usize) + '_ {
+        move |moves| {
+            self.report(&Progress::Shorter {
+                moves: moves as u64,
+                lower_bound,
+            });
+        }
+    }
+
     fn heuristic_of(
         &self,
         rect: &Rectangle,
