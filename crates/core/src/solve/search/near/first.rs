@@ -8,6 +8,7 @@ use std::ops::RangeInclusive;
 use std::time::{Duration, Instant};
 
 use super::anytime::Stages;
+use super::end::END_NODES;
 use super::{Context, Improve, Plan};
 use crate::arrangement::Token;
 use crate::solve::Found;
@@ -61,14 +62,6 @@ const SECOND_HALF_CELLS: RangeInclusive<usize> = 49..=49;
 /// (worst 10.3 s) where they took 4.4 s, and none ended.
 const SHORTEST_FIRST_NODES: u64 = 2_000_000;
 
-/// The most nodes of each shortest search of an answer's end on a
-/// board searched whole (see `near::end`), after the stages: about a
-/// second on two cores with the compact tables. On the first ten of
-/// Korf & Felner's 50 (length over the shortest): none 1.071 (2.05 s an
-/// answer, worst 2.73 s), 4 M 1.063 (2.61 s), 8 M 1.059 (3.18 s, worst
-/// 4.12 s), 16 M 1.057 (4.23 s, worst 5.67 s).
-const END_NODES: u64 = 8_000_000;
-
 /// The most entries of a table a near-shortest search builds on the
 /// spot: about a second of work, 32 MB.
 const NEAR_TABLE_ENTRIES: usize = 8_000_000;
@@ -99,7 +92,7 @@ impl Context<'_> {
     /// and, on 6×6 to 8×8, a beam beside it), then improved window by window
     /// with at most [`POLISH_NODES`] (a whole answer only) and, on boards
     /// searched whole, by the anytime stages within [`Stages::DEFAULT`]
-    /// and a shortest search of its end (see `near::end`, [`END_NODES`]);
+    /// and a shortest search of its end (see `near::end`, `END_NODES`);
     /// then, when
     /// `improve` gives an instant, improved further until then (see
     /// `anytime`).
