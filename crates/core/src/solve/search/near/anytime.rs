@@ -17,9 +17,14 @@ use crate::solve::search::shorten::{self, EFFORTS};
 use crate::solve::search::weighted::{self, Near, Weight};
 use crate::stop::Stop;
 
-/// The weights of the anytime stages on boards searched whole, after the
-/// default's 1.5.
-const ANYTIME_WEIGHTS: [Weight; 4] = [
+/// The weights of the stages on boards searched whole, after the first
+/// answer's 1.5. With the compact tables a weight of 1.3 often needs
+/// more than two million states on the 24-puzzle, so 1.4 comes first:
+/// it finishes in about 0.1–0.3 M, and its answer, polished, is what the
+/// end search starts from when 1.3 does not finish (see
+/// [`Stages::DEFAULT`]).
+const STAGE_WEIGHTS: [Weight; 5] = [
+    Weight { num: 7, den: 5 },
     Weight { num: 13, den: 10 },
     Weight { num: 6, den: 5 },
     Weight { num: 11, den: 10 },
@@ -39,30 +44,22 @@ pub(crate) struct Stages {
 impl Stages {
     /// The default's own stages, after its first answer and polish:
     /// bounded by counts, so that the answer is the same on every
-    /// machine. Measured on twenty 5×5 scrambles (ten shallow, ten
-    /// fully mixed, against none of these stages): 95.8 → 92.0 and
-    /// 113.2 → 109.6 moves, 0.3 → 1.5 and 0.5 → 3.0 s a answer (worst
-    /// 4.9 s); twice the nodes gained another 1% for twice the time.
+    /// machine. Measured on Korf & Felner's 50 24-puzzles (length over
+    /// the shortest, with the end search after the stages), the compact
+    /// tables: 2 M nodes in all and 1 M states a weight, from 1.3,
+    /// 1.064 (3.2 s an answer, worst 4.8 s); 4 M and 2 M from 1.3, 1.050
+    /// (5.4 s, worst 8.3 s); from 1.4, 3 M and 1.5 M 1.047 (3.6 s, worst
+    /// 5.1 s), these 1.043 (4.6–4.8 s, worst 7.3–7.5 s; a 1.15 stage
+    /// more, the same). With the 6-6-6-6 tables, 1.035 from 1.3 or 1.4.
+    /// The weighted searches' states take about 820 MB at the peak.
     pub(crate) const DEFAULT: Self = Self {
-        nodes: 2_000_000,
-        per_weight: 1_000_000,
-    };
-
-    /// The default's stages where the shortest search's tables are at
-    /// hand (6-6-6-6 on 5×5): twice the default's. Measured on the
-    /// first ten of Korf & Felner's 24-puzzles (length over the
-    /// shortest): the compact tables with the default's stages 1.075
-    /// (1.9 s an answer), with these 1.071 (3.1 s); the strong tables
-    /// with the default's 1.059 (1.9 s), with these 1.047 (3.5 s), with
-    /// twice these 1.041 (7.8 s, worst 10.1 s).
-    pub(crate) const STRONG: Self = Self {
         nodes: 4_000_000,
         per_weight: 2_000_000,
     };
 
     /// The anytime stages, until the time limit: each weighted search
     /// up to 4 M states, about 1.7 GB of states reached and open at its
-    /// end (the default's million takes about 400 MB).
+    /// end (the default's two million about 800 MB).
     pub(crate) const ANYTIME: Self = Self {
         nodes: u64::MAX,
         per_weight: 4_000_000,
@@ -111,7 +108,7 @@ impl Context<'_> {
     ) {
         let first = near.found.nodes;
         let left = |near: &Near| stages.nodes.saturating_sub(near.found.nodes - first);
-        for (stage, weight) in ANYTIME_WEIGHTS.into_iter().enumerate() {
+        for (stage, weight) in STAGE_WEIGHTS.into_iter().enumerate() {
             if stop.now() || left(near) == 0 {
                 return;
             }

@@ -163,12 +163,9 @@ impl Context<'_> {
             let rect = Rectangle::new(rows, cols);
             let (tiles, blank_goal) = rectangle::relabel(a, b);
             // The shortest search's tables where they are at hand: a
-            // stronger guide, and worth more stages (see `Stages::STRONG`).
+            // stronger guide, and a shortest search is tried first.
             let strong = (self.strong_tables)(&rect, blank_goal);
-            let (stages, shortest_first) = match strong {
-                Some(_) => (Stages::STRONG, true),
-                None => (Stages::DEFAULT, false),
-            };
+            let shortest_first = strong.is_some();
             let tables = strong.or_else(|| self.near_tables(&rect, blank_goal));
             // Tables past the memory budget: the search goes on without
             // them (Manhattan distance with linear conflicts), as a
@@ -208,7 +205,7 @@ impl Context<'_> {
             let guarded = guard();
             if polish {
                 self.polish(rows, cols, a, &mut near, guarded);
-                self.improve_weighted(rows, cols, a, search, &mut near, (stages, guarded));
+                self.improve_weighted(rows, cols, a, search, &mut near, (Stages::DEFAULT, guarded));
             }
             if polish || part_end {
                 self.shortest_end(&heuristic, (a, b), &mut near, (END_NODES, guarded));
