@@ -49,7 +49,7 @@ impl Stages {
     /// tables: 2 M nodes in all and 1 M states a weight, from 1.3,
     /// 1.064 (3.2 s an answer, worst 4.8 s); 4 M and 2 M from 1.3, 1.050
     /// (5.4 s, worst 8.3 s); from 1.4, 3 M and 1.5 M 1.047 (3.6 s, worst
-    /// 5.1 s), these 1.043 (4.6–4.8 s, worst 7.3–7.5 s; a 1.15 stage
+    /// 5.1 s), these 1.043 (4.6–4.8 s, worst 7.3–7.9 s; a 1.15 stage
     /// more, the same). With the 6-6-6-6 tables, 1.035 from 1.3 or 1.4.
     /// The weighted searches' states take about 820 MB at the peak.
     pub(crate) const DEFAULT: Self = Self {
