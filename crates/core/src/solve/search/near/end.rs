@@ -23,10 +23,10 @@ const END_FIRST: usize = 50;
 const END_STEP: usize = 10;
 
 /// The most nodes of each shortest search of an answer's end, after
-/// the stages: about a second on two cores with the compact tables. On the first ten of
-/// Korf & Felner's 50 (length over the shortest): none 1.071 (2.05 s an
-/// answer, worst 2.73 s), 4 M 1.063 (2.61 s), 8 M 1.059 (3.18 s, worst
-/// 4.12 s), 16 M 1.057 (4.23 s, worst 5.67 s).
+/// the stages: about a second on two cores with the compact tables. On
+/// the first ten of Korf & Felner's 50 (length over the shortest): none
+/// 1.071 (2.05 s an answer, worst 2.73 s), 4 M 1.063 (2.61 s), 8 M
+/// 1.059 (3.18 s, worst 4.12 s), 16 M 1.057 (4.23 s, worst 5.67 s).
 pub(super) const END_NODES: u64 = 8_000_000;
 
 impl Context<'_> {
