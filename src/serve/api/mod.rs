@@ -381,6 +381,9 @@ pub(super) async fn post_solve(
 ) -> Response {
     let (cache, pattern_tiles) = (app.cache.clone(), app.pattern_tiles);
     let (max_moves, max_memory) = (max_answer_moves(&app), app.max_memory);
+    // A search's own states keep to the job's share, which is reserved
+    // for it (see `memory`).
+    let share = app.jobs.memory_per_job();
     let report = app.jobs.reporter();
     answer(&app, &headers, body, move |text, cancel| {
         let (q, options) = question_with(text, &["optimal", "fast", "metric"])?;
@@ -404,6 +407,7 @@ pub(super) async fn post_solve(
             .cancel_on(cancel)
             .max_moves(max_moves)
             .max_table_memory(max_memory)
+            .max_search_memory(share)
             .metric(metric);
         if let Some(cache) = cache {
             solver = solver.cache(cache);

@@ -71,7 +71,9 @@ struct Score {
 /// given (built for `a` → `b`'s blank goal), and the arrangements
 /// expanded; `None` when the beam dies out, reaches `shorter_than`
 /// layers (a beam that wanders: on a few 8×8 states it went on for
-/// seconds past the reduction's length) or `stop` ends it.
+/// seconds past the reduction's length) or `stop` ends it. Its layers
+/// hold at most `memory` bytes (see [`Held`]): narrower where the width
+/// would pass it, `None` where its layers would.
 pub(crate) fn search(
     rows: usize,
     cols: usize,
@@ -79,14 +81,14 @@ pub(crate) fn search(
     b: &[Token],
     beam: (usize, usize),
     tables: Option<&Heuristic>,
-    stop: Stop,
+    (stop, memory): (Stop, u64),
 ) -> Option<(Vec<Move>, u64)> {
     let whole = Descent {
         width: beam.0,
         percent: 0,
         outer: 0,
     };
-    search_on_cells(rows, cols, (a, b), (whole, beam.1), tables, stop)
+    search_on_cells(rows, cols, (a, b), (whole, beam.1), tables, (stop, memory))
         .map(|found| (found.moves, found.expanded))
 }
 
@@ -110,7 +112,9 @@ pub(crate) struct Descent {
 /// guided by Manhattan distance (the outer rings' tiles weighed more)
 /// and linear conflicts, until the estimate is low enough (or, where it
 /// stalls for [`STALL_LAYERS`] layers, to the lowest it saw), and the
-/// arrangements expanded; `None` where `stop` ends it.
+/// arrangements expanded; `None` where `stop` ends it. Its layers hold
+/// at most `memory` bytes (see [`Held`]): it is narrower where the width
+/// would pass it, and ends where it was lowest where its layers would.
 ///
 /// A descent that stalls early, above twice the estimate it was to end
 /// at, goes on from its lowest point with only the outermost ring
@@ -124,9 +128,10 @@ pub(crate) fn descend(
     cols: usize,
     (a, b): (&[Token], &[Token]),
     descent: Descent,
-    stop: Stop,
+    (stop, memory): (Stop, u64),
 ) -> Option<(Vec<Move>, u64)> {
-    let first = search_on_cells(rows, cols, (a, b), (descent, usize::MAX), None, stop)?;
+    let within = (stop, memory);
+    let first = search_on_cells(rows, cols, (a, b), (descent, usize::MAX), None, within)?;
     if !first.stalled_early || descent.outer <= RETRY_OUTER {
         return Some((first.moves, first.expanded));
     }
@@ -137,7 +142,8 @@ pub(crate) fn descend(
     let from = played(a, &first.moves);
     let (mut moves, mut expanded) = (first.moves, first.expanded);
     // A retry the clock stops leaves the first descent's moves.
-    if let Some(more) = search_on_cells(rows, cols, (&from, b), (lighter, usize::MAX), None, stop) {
+    let again = (lighter, usize::MAX);
+    if let Some(more) = search_on_cells(rows, cols, (&from, b), again, None, within) {
         moves.extend(more.moves);
         expanded += more.expanded;
     }
@@ -166,29 +172,30 @@ fn search_on_cells(
     ab: (&[Token], &[Token]),
     beam: (Descent, usize),
     tables: Option<&Heuristic>,
-    stop: Stop,
+    within: (Stop, u64),
 ) -> Option<Beamed> {
     if rows * cols <= 64 {
-        search_on::<64>(rows, cols, ab, beam, tables, stop)
+        search_on::<64>(rows, cols, ab, beam, tables, within)
     } else {
-        search_on::<MAX_CELLS>(rows, cols, ab, beam, tables, stop)
+        search_on::<MAX_CELLS>(rows, cols, ab, beam, tables, within)
     }
 }
 
 /// A beam from `a` to `b` with nodes of `N` cells, as `descent` says
 /// (one with `percent` 0 goes to the goal), shorter than `shorter_than`
-/// moves.
+/// moves, its layers within `memory` bytes.
 fn search_on<const N: usize>(
     rows: usize,
     cols: usize,
     (a, b): (&[Token], &[Token]),
     (descent, shorter_than): (Descent, usize),
     tables: Option<&Heuristic>,
-    stop: Stop,
+    (stop, memory): (Stop, u64),
 ) -> Option<Beamed> {
-    let Descent { width, percent, .. } = descent;
+    let Descent { percent, .. } = descent;
     let rect = Rectangle::new(rows, cols);
     let n = rows * cols;
+    let (width, most_layers) = Held::<N>::within(memory, descent.width, shorter_than.min(16 * n));
     let (start, blank_goal) = rectangle::relabel(a, b);
     let blank = start.iter().position(|&t| t == BLANK_MARK)? as u8;
     let mut tiles = [0u8; N];
@@ -256,8 +263,13 @@ fn search_on<const N: usize>(
         if stop.now() || history.len() + 1 >= shorter_than {
             return None;
         }
-        if percent > 0 && history.len() - best.1 >= STALL_LAYERS {
-            // A descent that stalls ends where it was lowest.
+        let full = history.len() >= most_layers;
+        if full && percent == 0 {
+            return None;
+        }
+        if percent > 0 && (full || history.len() - best.1 >= STALL_LAYERS) {
+            // A descent that stalls, or has no room for more layers,
+            // ends where it was lowest.
             let path = blank_path(&history[..best.1], best.2, blank);
             return Some(Beamed {
                 moves: rectangle::path_moves(&path),
@@ -383,6 +395,41 @@ fn search_on<const N: usize>(
     })
 }
 
+/// The bytes a beam of `N`-cell nodes holds at its peak, counted at
+/// their worst: the table of [`Recent`] arrangements; for each of its
+/// width, the layer and the next one while it is made, up to four
+/// children (their hashes collected twice over: a parallel collect, then
+/// a filtered one, each up to twice its length; the set of a layer's
+/// hashes at 16/7 buckets an entry; their scores); and for each layer
+/// so far, a parent and a cell of each arrangement kept.
+struct Held<const N: usize>;
+
+impl<const N: usize> Held<N> {
+    const PER_CHILD: usize =
+        2 * 2 * size_of::<(u32, u8, u64)>() + 16 * 9 / 7 + size_of::<(Score, u32)>();
+    const PER_WIDTH: usize = 2 * size_of::<Node<N>>() + 4 * Self::PER_CHILD;
+    const PER_LAYER: usize = size_of::<(u32, u8)>();
+
+    /// The bytes before any layer is kept.
+    fn fixed(width: usize) -> u64 {
+        (Recent::bytes(width) + width * Self::PER_WIDTH) as u64
+    }
+
+    /// The widest beam, at most `width`, whose first `layers` layers
+    /// hold at most `memory` bytes (1 at least), and how many layers it
+    /// may then keep.
+    fn within(memory: u64, width: usize, layers: usize) -> (usize, usize) {
+        let bytes = |w: usize| Self::fixed(w) + (w * layers * Self::PER_LAYER) as u64;
+        let mut width = width.max(1);
+        while width > 1 && bytes(width) > memory {
+            width -= width.div_ceil(16);
+        }
+        let room = memory.saturating_sub(Self::fixed(width));
+        let most = room / (width * Self::PER_LAYER) as u64;
+        (width, usize::try_from(most).unwrap_or(usize::MAX))
+    }
+}
+
 /// The layers a descent goes on without a lower estimate before it
 /// ends where it was lowest.
 const STALL_LAYERS: usize = 100;
@@ -421,13 +468,22 @@ struct Recent {
 
 impl Recent {
     fn new(width: usize) -> Self {
-        let size = (width.saturating_mul(256))
-            .clamp(1 << 20, 1 << 26)
-            .next_power_of_two();
+        let size = Self::slots(width);
         Self {
             slots: vec![0; size],
             mask: size - 1,
         }
+    }
+
+    fn slots(width: usize) -> usize {
+        (width.saturating_mul(256))
+            .clamp(1 << 20, 1 << 26)
+            .next_power_of_two()
+    }
+
+    /// The bytes of a beam's table of `width`.
+    fn bytes(width: usize) -> usize {
+        Self::slots(width) * size_of::<u32>()
     }
 
     fn insert(&mut self, hash: u64) {
@@ -509,6 +565,11 @@ fn after_move(
 mod tests {
     use super::*;
 
+    /// No stop, no bound of memory.
+    fn unbounded() -> (Stop<'static>, u64) {
+        (Stop::default(), u64::MAX)
+    }
+
     /// The next number of a xorshift sequence: the tests' random moves.
     fn next(x: &mut u64) -> u64 {
         *x ^= *x << 13;
@@ -584,7 +645,7 @@ mod tests {
         let b: Vec<Token> = (1..36).chain([0]).collect();
         let a = walked(&b, 6, 400);
         let (moves, expanded) =
-            search(6, 6, &a, &b, (200, usize::MAX), None, Stop::default()).expect("a solution");
+            search(6, 6, &a, &b, (200, usize::MAX), None, unbounded()).expect("a solution");
         assert_eq!(played(&a, &moves), b);
         assert!(expanded >= moves.len() as u64);
         let (tiles, blank_goal) = rectangle::relabel(&a, &b);
@@ -613,16 +674,8 @@ mod tests {
         let tables = Heuristic::from_databases(&rect, 15, dbs);
         let b: Vec<Token> = (1..16).chain([0]).collect();
         let a: Vec<Token> = vec![15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2, 0];
-        let (moves, _) = search(
-            4,
-            4,
-            &a,
-            &b,
-            (2000, usize::MAX),
-            Some(&tables),
-            Stop::default(),
-        )
-        .expect("a solution");
+        let (moves, _) = search(4, 4, &a, &b, (2000, usize::MAX), Some(&tables), unbounded())
+            .expect("a solution");
         assert_eq!(played(&a, &moves), b);
         let (tiles, _) = rectangle::relabel(&a, &b);
         assert!(moves.len() as u32 >= tables.value(&tiles));
@@ -647,7 +700,7 @@ mod tests {
                 outer,
             };
             let (moves, expanded) =
-                descend(10, 10, (&a, &b), descent, Stop::default()).expect("a descent");
+                descend(10, 10, (&a, &b), descent, unbounded()).expect("a descent");
             let reached = played(&a, &moves);
             let (before, after) = (estimate(&a), estimate(&reached));
             // Unweighted, to a fifth; weighted, the other tiles may
@@ -678,18 +731,52 @@ mod tests {
                 &b,
                 (10, usize::MAX),
                 None,
-                Stop::on(Some(&cancel))
+                (Stop::on(Some(&cancel)), u64::MAX)
             ),
             None
         );
         let past = Stop::default().by(std::time::Instant::now());
-        assert_eq!(search(3, 3, &a, &b, (10, usize::MAX), None, past), None);
-        let (moves, _) = search(3, 3, &a, &b, (1000, usize::MAX), None, Stop::default()).unwrap();
+        assert_eq!(
+            search(3, 3, &a, &b, (10, usize::MAX), None, (past, u64::MAX)),
+            None
+        );
+        let (moves, _) = search(3, 3, &a, &b, (1000, usize::MAX), None, unbounded()).unwrap();
         // The same beam asked for fewer moves than it finds stops.
         let length = moves.len();
-        let within = |most| search(3, 3, &a, &b, (1000, most), None, Stop::default());
+        let within = |most| search(3, 3, &a, &b, (1000, most), None, unbounded());
         assert_eq!(within(length + 1).map(|(m, _)| m), Some(moves.clone()));
         assert_eq!(within(length), None);
         assert_eq!(played(&a, &moves), b);
+    }
+
+    /// Within a memory budget a beam is narrower, and its layers hold at
+    /// most the budget; a beam whose layers would pass it gives no
+    /// answer, a descent ends where it was lowest.
+    #[test]
+    fn a_beam_keeps_within_its_memory() {
+        type Nodes = Held<64>;
+        assert_eq!(Nodes::within(u64::MAX, 30_000, 400).0, 30_000);
+        let memory = 64 << 20;
+        let (width, layers) = Nodes::within(memory, 30_000, 400);
+        assert!(
+            width < 30_000 && layers >= 400,
+            "{width} wide, {layers} layers"
+        );
+        let held = Nodes::fixed(width) + (width * layers * Nodes::PER_LAYER) as u64;
+        assert!(held <= memory);
+        // Room for the table, one arrangement wide, and ten layers.
+        let b: Vec<Token> = (1..36).chain([0]).collect();
+        let a = walked(&b, 6, 400);
+        let small = Nodes::fixed(1) + (10 * Nodes::PER_LAYER) as u64;
+        assert_eq!(Nodes::within(small, 200, 400), (1, 10));
+        let within = (Stop::default(), small);
+        assert_eq!(search(6, 6, &a, &b, (200, usize::MAX), None, within), None);
+        let descent = Descent {
+            width: 200,
+            percent: 20,
+            outer: 0,
+        };
+        let (moves, _) = descend(6, 6, (&a, &b), descent, within).expect("a descent");
+        assert!(moves.len() <= 10);
     }
 }

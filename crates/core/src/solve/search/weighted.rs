@@ -44,6 +44,39 @@ pub(crate) const WEIGHTS: [Weight; 6] = [
 /// each later weight gets a quarter of it.
 pub(crate) const BUDGET: usize = 1_000_000;
 
+/// The most bytes one state a search pushes may hold at the peak: its
+/// entry in the table of states reached (key, what is kept, a control
+/// byte) at the worst moment of the table's growth (the old table full
+/// at 7/8, the new one of twice as many buckets beside it: 3 × 8/7
+/// buckets an entry), and its entry on an open stack at the worst of a
+/// stack's growth (the old and the new vector, 3 entries). Every state
+/// reached is pushed, so pushes bound both. Measured, the states of a
+/// 24-puzzle search take 335–425 bytes a state expanded, 1.2–1.3 pushes.
+pub(crate) const BYTES_PER_STATE: u64 =
+    (3 * 8 * (size_of::<(Key, Reached)>() + 1) / 7 + 3 * size_of::<OpenEntry>()) as u64;
+
+/// What a search may spend: states expanded (the first weight's; each
+/// later one a quarter of it), and bytes of states held at once (reached
+/// and open, see [`BYTES_PER_STATE`]; `u64::MAX`: no bound).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Budget {
+    /// States expanded.
+    pub expanded: usize,
+    /// Bytes of the states held.
+    pub memory: u64,
+}
+
+#[cfg(test)]
+impl Budget {
+    /// `expanded` states, in as much memory as they take.
+    pub(crate) fn expanded(expanded: usize) -> Self {
+        Self {
+            expanded,
+            memory: u64::MAX,
+        }
+    }
+}
+
 /// A near-shortest solution and the bound that holds for it.
 pub(crate) struct Near {
     /// The moves, and the states expanded (all weights tried).
@@ -97,22 +130,24 @@ fn unpack(key: &Key, tiles: &mut [u8]) {
 
 /// A near-shortest move sequence from `tiles` (relabelled: goal cells,
 /// the blank `BLANK_MARK`) to the goal, trying `weights` in turn (the
-/// default's are [`WEIGHTS`]), the first with `budget` expansions, each
-/// later one with a quarter of it. `None` when every weight ran out of
-/// budget or `stop` ended the search.
+/// default's are [`WEIGHTS`]), the first with `budget`'s expansions,
+/// each later one with a quarter of them, every one within its memory.
+/// `None` when every weight ran out of budget or `stop` ended the search.
 pub(crate) fn search(
     heuristic: &Heuristic,
     tiles: &[u8],
     weights: &[Weight],
-    budget: usize,
+    budget: Budget,
     stop: Stop,
 ) -> Option<Near> {
     assert!(tiles.len() <= MAX_NEAR_CELLS, "a board of at most 40 cells");
     let start_h = heuristic.value(tiles);
+    let most_pushed = usize::try_from(budget.memory / BYTES_PER_STATE).unwrap_or(usize::MAX);
     let mut nodes = 0;
     for (k, &weight) in weights.iter().enumerate() {
-        let budget = if k == 0 { budget } else { budget / 4 };
-        let (path, expanded) = weighted_a_star(heuristic, tiles, weight, budget, stop);
+        let expanded = budget.expanded / if k == 0 { 1 } else { 4 };
+        let limits = (expanded, most_pushed);
+        let (path, expanded) = weighted_a_star(heuristic, tiles, weight, limits, stop);
         nodes += expanded as u64;
         if let Some(path) = path {
             let moves = path_moves(&path);
@@ -136,13 +171,13 @@ pub(crate) fn search(
 }
 
 /// One weighted A* search: the blank's path (its cells, start first) and
-/// the states expanded, or no path when `budget` ran out or `stop` ended
-/// it (looked at every 256 states expanded).
+/// the states expanded, or no path when `most_expanded` or `most_pushed`
+/// ran out or `stop` ended it (looked at every 256 states expanded).
 fn weighted_a_star(
     heuristic: &Heuristic,
     start: &[u8],
     weight: Weight,
-    budget: usize,
+    (most_expanded, most_pushed): (usize, usize),
     stop: Stop,
 ) -> (Option<Vec<u8>>, usize) {
     let neighbours = heuristic.neighbours();
@@ -178,7 +213,8 @@ fn weighted_a_star(
             return (Some(blank_path(&reached, key, start.len())), expanded);
         }
         expanded += 1;
-        if expanded > budget || (expanded % 256 == 1 && stop.now()) {
+        let full = open.pushed > most_pushed;
+        if full || expanded > most_expanded || (expanded % 256 == 1 && stop.now()) {
             return (None, expanded);
         }
         unpack(&key, &mut tiles);
@@ -210,12 +246,16 @@ fn weighted_a_star(
     unreachable!("the goal is reachable, so the search ends")
 }
 
-/// The open states: a stack of states for each priority, and the lowest
-/// priority any stack below which is empty.
+/// An open state: its key, its moves so far and its heuristic's parts.
+type OpenEntry = (Key, u32, Option<PatternValues>);
+
+/// The open states: a stack of states for each priority, the lowest
+/// priority any stack below which is empty, and the states pushed.
 #[derive(Default)]
 struct Open {
-    stacks: Vec<Vec<(Key, u32, Option<PatternValues>)>>,
+    stacks: Vec<Vec<OpenEntry>>,
     lowest: usize,
+    pushed: usize,
 }
 
 impl Open {
@@ -225,10 +265,11 @@ impl Open {
         }
         self.stacks[priority].push((key, g, parts));
         self.lowest = self.lowest.min(priority);
+        self.pushed += 1;
     }
 
     /// An open state of the lowest priority, the newest of them.
-    fn pop(&mut self) -> Option<(Key, u32, Option<PatternValues>)> {
+    fn pop(&mut self) -> Option<OpenEntry> {
         while self.lowest < self.stacks.len() {
             if let Some(top) = self.stacks[self.lowest].pop() {
                 return Some(top);
@@ -301,8 +342,9 @@ mod tests {
             let from = generator.reachable(&board, &goal).unwrap();
             let (tiles, blank_goal) = relabel(from.tokens(), goal.tokens());
             assert_eq!(blank_goal, 8);
+            let budget = Budget::expanded(BUDGET);
             let near =
-                search(&heuristic, &tiles, &WEIGHTS, BUDGET, Stop::default()).expect("found");
+                search(&heuristic, &tiles, &WEIGHTS, budget, Stop::default()).expect("found");
             let shortest = bfs::shortest(&board, from.tokens(), goal.tokens())
                 .unwrap()
                 .moves
@@ -314,18 +356,33 @@ mod tests {
         }
     }
 
-    /// A budget too small for every weight gives no answer, and a set
-    /// flag stops the search.
+    /// A budget too small for every weight, in states or in memory,
+    /// gives no answer, and a set flag stops the search.
     #[test]
     fn spent_budgets_and_cancels_give_no_answer() {
         let heuristic = Heuristic::manhattan(&Rectangle::new(3, 3), 8);
         let (tiles, _) = relabel(&[8, 6, 7, 2, 5, 4, 3, 0, 1], &[1, 2, 3, 4, 5, 6, 7, 8, 0]);
         let search = |budget, stop| search(&heuristic, &tiles, &WEIGHTS, budget, stop);
-        assert!(search(3, Stop::default()).is_none());
+        let whole = Budget::expanded(BUDGET);
+        assert!(search(Budget::expanded(3), Stop::default()).is_none());
         let cancel = std::sync::atomic::AtomicBool::new(true);
-        assert!(search(BUDGET, Stop::on(Some(&cancel))).is_none());
-        assert!(search(BUDGET, Stop::default().by(std::time::Instant::now())).is_none());
-        assert!(search(BUDGET, Stop::default()).is_some());
+        assert!(search(whole, Stop::on(Some(&cancel))).is_none());
+        assert!(search(whole, Stop::default().by(std::time::Instant::now())).is_none());
+        let found = search(whole, Stop::default()).expect("found");
+        // Room for ten states is too little; room for as many as the
+        // whole search pushed at most (four a state expanded, and the
+        // start) is enough.
+        let ten = Budget {
+            memory: 10 * BYTES_PER_STATE,
+            ..whole
+        };
+        assert!(search(ten, Stop::default()).is_none());
+        let states = 4 * found.found.nodes + 1;
+        let enough = Budget {
+            memory: states * BYTES_PER_STATE,
+            ..whole
+        };
+        assert!(search(enough, Stop::default()).is_some());
     }
 
     #[test]

@@ -61,6 +61,7 @@ pub use tables::Table;
 /// [`time_limit`](Self::time_limit) (none),
 /// [`max_nodes`](Self::max_nodes) (none), [`max_moves`](Self::max_moves)
 /// (none), [`max_table_memory`](Self::max_table_memory) (none),
+/// [`max_search_memory`](Self::max_search_memory) (none),
 /// [`metric`](Self::metric) (single-tile moves). The methods:
 /// [`solve`](Self::solve), [`solve_into`](Self::solve_into),
 /// [`count`](Self::count), [`prepare`](Self::prepare).
@@ -90,6 +91,7 @@ pub struct Solver<'a> {
     max_nodes: Option<u64>,
     max_moves: Option<usize>,
     max_table_memory: Option<u64>,
+    max_search_memory: Option<u64>,
     metric: Metric,
 }
 
@@ -109,6 +111,7 @@ impl std::fmt::Debug for Solver<'_> {
             .field("max_nodes", &self.max_nodes)
             .field("max_moves", &self.max_moves)
             .field("max_table_memory", &self.max_table_memory)
+            .field("max_search_memory", &self.max_search_memory)
             .field("metric", &self.metric)
             .finish()
     }
@@ -310,6 +313,34 @@ impl<'a> Solver<'a> {
     #[must_use]
     pub fn max_table_memory(mut self, bytes: u64) -> Self {
         self.max_table_memory = Some(bytes);
+        self
+    }
+
+    /// The most memory, in bytes, that the states of one search of a
+    /// near-shortest answer may hold at once, besides the tables: the
+    /// weighted A* searches (the 24-puzzle and smaller rectangles) keep
+    /// fewer states, the beams (6×6 to 12×12) are narrower. Counted at
+    /// the worst of their growth, so what they hold is at most this, and
+    /// usually less. A search that needs more ends early; the answer is
+    /// then longer, never wrong (the constructive one where the first
+    /// search had no room). Default: none.
+    ///
+    /// ```
+    /// use npuzzle_core::{Arrangement, Board, Solver, replay};
+    /// let board: Board = "4x5".parse()?;
+    /// let from: Arrangement = "0 19 18 17 16/15 14 13 12 11/10 9 8 7 6/5 4 3 1 2".parse()?;
+    /// let to = Arrangement::solved(20);
+    /// // Room for a few hundred states: too little for the weighted
+    /// // search, so the answer is the constructive one.
+    /// let small = Solver::new().shortest_when_cheap(true).max_search_memory(64 << 10);
+    /// let solution = small.solve(&board, &from, &to)?;
+    /// replay(&board, from.tokens(), to.tokens(), solution.moves())?;
+    /// assert!(solution.len() as u64 >= solution.lower_bound());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn max_search_memory(mut self, bytes: u64) -> Self {
+        self.max_search_memory = Some(bytes);
         self
     }
 
@@ -565,6 +596,7 @@ impl<'a> Solver<'a> {
             reduction_stops: choice::reduction_stops,
             tables_up_to: choice::NEAR_TABLES_UP_TO,
             keeps_tables: self.cache.is_some(),
+            search_memory: self.max_search_memory.unwrap_or(u64::MAX),
         };
         context.near((rows, cols, plan), a, b, improve)
     }

@@ -112,9 +112,13 @@ impl Context<'_> {
             if stop.now() || left(near) == 0 {
                 return;
             }
-            let budget = stages
+            let expanded = stages
                 .per_weight
                 .min(usize::try_from(left(near)).unwrap_or(usize::MAX));
+            let budget = weighted::Budget {
+                expanded,
+                memory: self.search_memory,
+            };
             let found = weighted::search(heuristic, tiles, &[weight], budget, stop);
             if let Some(better) = found {
                 let before = (near.found.moves.len(), near.lower_bound);
@@ -129,7 +133,7 @@ impl Context<'_> {
             } else {
                 // A smaller weight with no more states would fail too:
                 // the rest goes to the windows.
-                near.found.nodes += budget as u64;
+                near.found.nodes += expanded as u64;
                 break;
             }
             let level = (stage.min(1) + 1, left(near));

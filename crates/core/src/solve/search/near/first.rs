@@ -189,13 +189,11 @@ impl Context<'_> {
                 }
                 proven = bound;
             }
-            let first = weighted::search(
-                &heuristic,
-                &tiles,
-                &weighted::WEIGHTS,
-                weighted::BUDGET,
-                cancel,
-            );
+            let budget = weighted::Budget {
+                expanded: weighted::BUDGET,
+                memory: self.search_memory,
+            };
+            let first = weighted::search(&heuristic, &tiles, &weighted::WEIGHTS, budget, cancel);
             self.stop.check()?;
             let Some(mut near) = first else {
                 return Ok(None);
@@ -252,7 +250,8 @@ impl Context<'_> {
     ) -> bool {
         let start = played(a, &near.found.moves[..from]);
         let beam = (width, near.found.moves.len() - from);
-        let Some((moves, expanded)) = beam::search(rows, cols, &start, b, beam, tables, stop)
+        let within = (stop, self.search_memory);
+        let Some((moves, expanded)) = beam::search(rows, cols, &start, b, beam, tables, within)
         else {
             return false;
         };

@@ -98,6 +98,11 @@ pub(crate) struct Context<'a> {
     pub tables_up_to: usize,
     /// Whether tables built are kept for the next answer (a cache).
     pub keeps_tables: bool,
+    /// The most bytes the states of one weighted search or beam may hold
+    /// at once, besides the tables (`u64::MAX`: no bound): a smaller
+    /// budget gives fewer states and narrower beams, a longer answer
+    /// perhaps, never a wrong one.
+    pub search_memory: u64,
 }
 
 impl Context<'_> {

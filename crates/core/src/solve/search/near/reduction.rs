@@ -92,7 +92,8 @@ impl Context<'_> {
         (descent, end): (Option<beam::Descent>, bool),
         stop: Stop,
     ) -> Result<(Found, u64), SolveError> {
-        let descended = descent.and_then(|d| beam::descend(rows, cols, (a, b), d, stop));
+        let within = (stop, self.search_memory);
+        let descended = descent.and_then(|d| beam::descend(rows, cols, (a, b), d, within));
         self.stop.check()?;
         let Some((mut moves, expanded)) = descended else {
             return self.reduced((rows, cols), (a, b), (stop, false, end));
