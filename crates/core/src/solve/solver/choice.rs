@@ -57,7 +57,8 @@ const NEAR_UP_TO: usize = 144;
 const BEAM_UP_TO: usize = 64;
 
 /// The arrangements a beam keeps in a layer, times the board's cells:
-/// the width is this over the cells (30,612 on 7×7, 41,666 on 6×6).
+/// the width is this over the cells (30,612 on 7×7; 6×6 has more, see
+/// [`BEAM_STATES_UP_TO_36`]).
 /// The first answer on 7×7 runs two beams of three quarters of it
 /// instead (see `SECOND_HALF_CELLS` in `search::near`); the anytime
 /// stages widen this one.
@@ -67,6 +68,15 @@ const BEAM_UP_TO: usize = 64;
 /// 1,000,000 (2.4 / 2.6 s), 300.7 / 341.7 at 1,500,000 (3.7 / 4.4 s,
 /// worst 6.8 s); 6×6 133.1 / 199.4, 130.6 / 196.3, 130.0 / 195.6.
 const BEAM_STATES: usize = 1_500_000;
+
+/// [`BEAM_STATES`] on boards of at most 36 cells (6×6): 62,500
+/// arrangements a layer, where the answers take half 7×7's time. On the
+/// twenty shallow and the first ten fully mixed scrambles, 1,500,000
+/// gave 2,582 / 1,868 moves in all (1.9 / 3.3 s an answer), 2,250,000
+/// 2,560 / 1,854 (2.8 / 4.1 s, worst 4.9 s), 3,000,000 2,558 / 1,852
+/// (4.1 / 5.3 s), 6,000,000 2,546 on the shallow ones (7.8 s, worst
+/// 9.3 s).
+const BEAM_STATES_UP_TO_36: usize = 2_250_000;
 
 /// [`BEAM_STATES`] past 49 cells (8×8, 7×8, 6×10, …), whose answers are
 /// twice as long: 15,625 arrangements a layer on 8×8. On three
@@ -281,7 +291,9 @@ pub(super) fn reduction_stops(board: (usize, usize), (rows, cols): (usize, usize
 /// [`descent`]).
 fn beam_width(rows: usize, cols: usize) -> Option<usize> {
     let cells = rows * cols;
-    let states = if cells <= 49 {
+    let states = if cells <= 36 {
+        BEAM_STATES_UP_TO_36
+    } else if cells <= 49 {
         BEAM_STATES
     } else {
         BEAM_STATES_PAST_49
