@@ -681,6 +681,7 @@ impl<'a> Solver<'a> {
             nodes += iteration_nodes;
             lower_bound = lower_bound.max(bound as u64 + 2);
             self.report(&Progress::Searching { bound, nodes });
+            true
         };
         let found = ida::ida_star_logged(&heuristic, &tiles, self.stop_within(&budget), &mut log);
         found.ok_or_else(|| unfinished(budget.as_ref(), lower_bound, nodes))

@@ -80,16 +80,18 @@ fn solution_parity(heuristic: &Heuristic, tiles: &[u8]) -> u32 {
 /// split searches of [`split`] count the same way.
 #[cfg(test)]
 pub(crate) fn ida_star_until(heuristic: &Heuristic, tiles: &[u8], stop: Stop) -> Option<Found> {
-    ida_star_logged(heuristic, tiles, stop, &mut |_, _| {})
+    ida_star_logged(heuristic, tiles, stop, &mut |_, _| true)
 }
 
-/// [`ida_star_until`], telling `log` each iteration's bound and nodes.
-/// `None` when `stop` ended it.
+/// [`ida_star_until`], telling `log` each iteration's bound and nodes
+/// (the last too, which found the solution); its answer after an
+/// iteration without one says whether the next is searched. `None`
+/// when `stop` or `log` ended it.
 pub(crate) fn ida_star_logged(
     heuristic: &Heuristic,
     tiles: &[u8],
     stop: Stop,
-    log: &mut dyn FnMut(u32, u64),
+    log: &mut dyn FnMut(u32, u64) -> bool,
 ) -> Option<Found> {
     let mut root = SearchState::new(heuristic, tiles);
     let shared = Shared {
@@ -142,13 +144,16 @@ pub(crate) fn ida_star_logged(
         if solution.is_none() && stop.now() {
             return None;
         }
-        log(bound, shared.nodes.load(Ordering::Relaxed) - before);
+        let go_on = log(bound, shared.nodes.load(Ordering::Relaxed) - before);
         if let Some(path) = solution {
             return Some(Found {
                 moves: path_moves(&path),
                 optimal: true,
                 nodes: shared.nodes.load(Ordering::Relaxed),
             });
+        }
+        if !go_on {
+            return None;
         }
         let next = shared.next_bound.load(Ordering::Relaxed);
         assert!(

@@ -13,7 +13,7 @@ use crate::moves::Move;
 use crate::solve::search::rectangle::{self, Heuristic};
 use crate::solve::search::weighted::Near;
 use crate::solve::search::{ida, played};
-use crate::stop::{NodeBudget, Stop};
+use crate::stop::Stop;
 
 /// The first end searched, in moves; each next one is [`END_STEP`]
 /// longer, until one is not found within its nodes.
@@ -23,11 +23,59 @@ const END_FIRST: usize = 50;
 const END_STEP: usize = 10;
 
 /// The most nodes of each shortest search of an answer's end, after
-/// the stages: about a second on two cores with the compact tables. On
-/// the first ten of Korf & Felner's 50 (length over the shortest): none
-/// 1.071 (2.05 s an answer, worst 2.73 s), 4 M 1.063 (2.61 s), 8 M
-/// 1.059 (3.18 s, worst 4.12 s), 16 M 1.057 (4.23 s, worst 5.67 s).
-pub(super) const END_NODES: u64 = 8_000_000;
+/// the stages, as [`Iterations`] counts them: about a second on two
+/// cores with the compact tables. Charged as the cores went, on the
+/// first ten of Korf & Felner's 50 (length over the shortest, before
+/// the stages from 1.4): none 1.071 (2.05 s an answer, worst 2.73 s),
+/// 4 M 1.063 (2.61 s), 8 M 1.059 (3.18 s, worst 4.12 s), 16 M 1.057
+/// (4.23 s, worst 5.67 s). Counted by whole iterations, which stop
+/// sooner (at the expected size of the next), 16 M gives the first 25
+/// the lengths that 8 M charged as they went gave, in 5.0 s an answer
+/// against 5.9 s (worst 7.8 s against 9.6 s); 8 M, one of them 2 moves
+/// longer, in 5.0 s on the first ten and 4.4 s on the next 15.
+pub(super) const END_NODES: u64 = 16_000_000;
+
+/// The growth from one iteration to the next that a search expects
+/// where it has searched through one iteration only (IDA* on the
+/// 24-puzzle with the compact tables: 4 to 10 for each two moves more).
+const FIRST_GROWTH: u64 = 8;
+
+/// Whether a shortest search of an end begins its next iteration,
+/// decided on the counts of the iterations searched through: those are
+/// the same on every machine and in every run, where a budget charged by
+/// the cores as they go is not (whether a solution is found just as it
+/// runs out then depends on how the threads ran, and so did the default
+/// answer). The next iteration is begun while the nodes so far and its
+/// expected count (the last one's, times its growth over the one before)
+/// are within the search's nodes; once begun it runs to its end, bound
+/// only by the caller's stop.
+struct Iterations {
+    nodes: u64,
+    spent: u64,
+    last: u64,
+}
+
+impl Iterations {
+    fn within(nodes: u64) -> Self {
+        Self {
+            nodes,
+            spent: 0,
+            last: 0,
+        }
+    }
+
+    /// Counts an iteration of `expanded` nodes searched through; whether
+    /// the next is begun.
+    fn go_on(&mut self, expanded: u64) -> bool {
+        let next = match self.last {
+            0 => expanded.saturating_mul(FIRST_GROWTH),
+            last => expanded.saturating_mul(expanded) / last,
+        };
+        self.spent += expanded;
+        self.last = expanded.max(1);
+        self.spent.saturating_add(next) <= self.nodes
+    }
+}
 
 impl Context<'_> {
     /// `near`'s answer (from `a` to `b`, on a board searched whole) with
@@ -56,10 +104,11 @@ impl Context<'_> {
 /// `moves` (from `a` to `b`) with their last moves replaced by a
 /// shortest way to `b`: ends of [`END_FIRST`] moves, then [`END_STEP`]
 /// more each time, each searched by IDA* on `heuristic` (for `b`'s
-/// blank goal) within `nodes`, until one is not found within them (a
-/// longer end would cost more), the whole answer was searched or `stop`
-/// says; `shorter` hears each shorter length. Bounded by counts, so
-/// that the default's answer is the same on every machine. The nodes
+/// blank goal) within `nodes` (see [`Iterations`]), until one is not
+/// found within them (a longer end would cost more), the whole answer
+/// was searched or `stop` says; `shorter` hears each shorter length.
+/// Bounded by counts of whole iterations, so that the default's answer
+/// is the same on every machine and in every run. The nodes
 /// expanded, and whether the whole answer is now a shortest one.
 fn shortest_end(
     heuristic: &Heuristic,
@@ -74,12 +123,15 @@ fn shortest_end(
         let length_now = length.min(moves.len());
         let kept = moves.len() - length_now;
         let (tiles, _) = rectangle::relabel(&played(a, &moves[..kept]), b);
-        let budget = NodeBudget::new(Some(nodes), None);
-        let found = ida::ida_star_logged(heuristic, &tiles, stop.counting(&budget), &mut |_, _| {});
-        expanded += budget.counted();
+        let mut iterations = Iterations::within(nodes);
+        let found = ida::ida_star_logged(heuristic, &tiles, stop, &mut |_, expanded| {
+            iterations.go_on(expanded)
+        });
         let Some(end) = found else {
+            expanded += iterations.spent;
             break;
         };
+        expanded += end.nodes;
         if end.moves.len() < length_now {
             moves.truncate(kept);
             moves.extend(end.moves);
@@ -147,7 +199,7 @@ mod tests {
         assert!(moves.len() < 90 && expanded > 0);
         assert_eq!(heard.last(), Some(&moves.len()));
         assert!(whole);
-        let shortest = ida::ida_star_logged(&heuristic, &tiles, stop, &mut |_, _| {});
+        let shortest = ida::ida_star_logged(&heuristic, &tiles, stop, &mut |_, _| true);
         assert_eq!(shortest.map(|s| s.moves.len()), Some(moves.len()));
         // Within no nodes nothing is searched through: the moves stay.
         let before = moves.clone();

@@ -228,7 +228,10 @@ impl Context<'_> {
         let mut proven = 0;
         // A bound searched through without a solution: the shortest is
         // longer, and of the same parity (each move a transposition).
-        let mut searched = |bound: u32, _| proven = u64::from(bound) + 2;
+        let mut searched = |bound: u32, _| {
+            proven = u64::from(bound) + 2;
+            true
+        };
         let stop = self.stop.counting(&budget);
         let found = ida::ida_star_logged(heuristic, tiles, stop, &mut searched);
         (found, proven)

@@ -86,7 +86,10 @@ fn single(c: &Case) -> (Vec<(u32, u64)>, Vec<Move>, u64) {
         &c.search.heuristic,
         &c.tiles,
         crate::stop::Stop::default(),
-        &mut |b, n| log.push((b, n)),
+        &mut |b, n| {
+            log.push((b, n));
+            true
+        },
     )
     .unwrap();
     (log, found.moves, found.nodes)
