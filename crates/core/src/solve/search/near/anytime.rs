@@ -57,9 +57,10 @@ impl Stages {
         per_weight: 2_000_000,
     };
 
-    /// The anytime stages, until the time limit: each weighted search
-    /// up to 4 M states, about 1.7 GB of states reached and open at its
-    /// end (the default's two million about 800 MB).
+    /// The anytime stages, until the time limit, from the first weight
+    /// whose search the default's stages did not end: each weighted
+    /// search up to 4 M states, about 1.7 GB of states reached and open
+    /// at its end (the default's two million about 800 MB).
     pub(crate) const ANYTIME: Self = Self {
         nodes: u64::MAX,
         per_weight: 4_000_000,
@@ -96,7 +97,10 @@ impl Context<'_> {
 
     /// The stages on a board searched whole: smaller weights (until one
     /// fails in its budget), then harder windows, until `stop` or the
-    /// nodes of `stages`.
+    /// nodes of `stages`. The first `finished` weights' searches are not
+    /// made again (they ended before, and with more states would end
+    /// the same way); the weights whose searches have ended, those
+    /// counted, are returned.
     pub(crate) fn improve_weighted(
         &self,
         rows: usize,
@@ -104,13 +108,14 @@ impl Context<'_> {
         a: &[Token],
         (heuristic, tiles): (&Heuristic, &[u8]),
         near: &mut Near,
-        (stages, stop): (Stages, Stop),
-    ) {
+        (stages, finished, stop): (Stages, usize, Stop),
+    ) -> usize {
         let first = near.found.nodes;
         let left = |near: &Near| stages.nodes.saturating_sub(near.found.nodes - first);
-        for (stage, weight) in STAGE_WEIGHTS.into_iter().enumerate() {
+        let mut ended = finished;
+        for (stage, weight) in STAGE_WEIGHTS.into_iter().enumerate().skip(finished) {
             if stop.now() || left(near) == 0 {
-                return;
+                return ended;
             }
             let expanded = stages
                 .per_weight
@@ -130,6 +135,7 @@ impl Context<'_> {
                 if (near.found.moves.len(), near.lower_bound) != before {
                     self.tell_shorter(near);
                 }
+                ended = stage + 1;
             } else {
                 // A smaller weight with no more states would fail too:
                 // the rest goes to the windows.
@@ -141,6 +147,7 @@ impl Context<'_> {
         }
         let level = (EFFORTS.len() - 1, left(near));
         self.shorten_into(rows, cols, a, near, level, stop);
+        ended
     }
 
     /// The anytime stages on a reduced board: wider beams where the

@@ -201,15 +201,18 @@ impl Context<'_> {
             near.lower_bound = near.lower_bound.max(proven);
             let search = (&heuristic, tiles.as_slice());
             let guarded = guard();
+            let mut finished = 0;
             if polish {
                 self.polish(rows, cols, a, &mut near, guarded);
-                self.improve_weighted(rows, cols, a, search, &mut near, (Stages::DEFAULT, guarded));
+                let stages = (Stages::DEFAULT, 0, guarded);
+                finished = self.improve_weighted(rows, cols, a, search, &mut near, stages);
             }
             if polish || part_end {
                 self.shortest_end(&heuristic, (a, b), &mut near, (END_NODES, guarded));
             }
             if let Some(later) = later {
-                self.improve_weighted(rows, cols, a, search, &mut near, (Stages::ANYTIME, later));
+                let stages = (Stages::ANYTIME, finished, later);
+                self.improve_weighted(rows, cols, a, search, &mut near, stages);
             }
             near
         };
