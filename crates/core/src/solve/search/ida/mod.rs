@@ -229,10 +229,12 @@ fn frontier_below(heuristic: &Heuristic, root: &SearchState) -> Vec<(SearchState
 }
 
 mod depth_first;
+mod iterations;
 mod redundant;
 pub mod split;
 
 use depth_first::{Dfs, previous_blank};
+pub(crate) use iterations::Iterations;
 use redundant::RedundantMoves;
 
 #[cfg(test)]

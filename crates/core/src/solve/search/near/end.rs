@@ -10,9 +10,10 @@
 use super::Context;
 use crate::arrangement::Token;
 use crate::moves::Move;
+use crate::solve::search::ida::{self, Iterations};
+use crate::solve::search::played;
 use crate::solve::search::rectangle::{self, Heuristic};
 use crate::solve::search::weighted::Near;
-use crate::solve::search::{ida, played};
 use crate::stop::Stop;
 
 /// The first end searched, in moves; each next one is [`END_STEP`]
@@ -34,48 +35,6 @@ const END_STEP: usize = 10;
 /// against 5.9 s (worst 7.8 s against 9.6 s); 8 M, one of them 2 moves
 /// longer, in 5.0 s on the first ten and 4.4 s on the next 15.
 pub(super) const END_NODES: u64 = 16_000_000;
-
-/// The growth from one iteration to the next that a search expects
-/// where it has searched through one iteration only (IDA* on the
-/// 24-puzzle with the compact tables: 4 to 10 for each two moves more).
-const FIRST_GROWTH: u64 = 8;
-
-/// Whether a shortest search of an end begins its next iteration,
-/// decided on the counts of the iterations searched through: those are
-/// the same on every machine and in every run, where a budget charged by
-/// the cores as they go is not (whether a solution is found just as it
-/// runs out then depends on how the threads ran, and so did the default
-/// answer). The next iteration is begun while the nodes so far and its
-/// expected count (the last one's, times its growth over the one before)
-/// are within the search's nodes; once begun it runs to its end, bound
-/// only by the caller's stop.
-struct Iterations {
-    nodes: u64,
-    spent: u64,
-    last: u64,
-}
-
-impl Iterations {
-    fn within(nodes: u64) -> Self {
-        Self {
-            nodes,
-            spent: 0,
-            last: 0,
-        }
-    }
-
-    /// Counts an iteration of `expanded` nodes searched through; whether
-    /// the next is begun.
-    fn go_on(&mut self, expanded: u64) -> bool {
-        let next = match self.last {
-            0 => expanded.saturating_mul(FIRST_GROWTH),
-            last => expanded.saturating_mul(expanded) / last,
-        };
-        self.spent += expanded;
-        self.last = expanded.max(1);
-        self.spent.saturating_add(next) <= self.nodes
-    }
-}
 
 impl Context<'_> {
     /// `near`'s answer (from `a` to `b`, on a board searched whole) with

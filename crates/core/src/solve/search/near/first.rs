@@ -14,10 +14,11 @@ use crate::arrangement::Token;
 use crate::solve::Found;
 use crate::solve::error::{Limit, SolveError};
 use crate::solve::progress::Progress;
+use crate::solve::search::ida::{self, Iterations};
 use crate::solve::search::rectangle::{self, Heuristic, Rectangle};
 use crate::solve::search::weighted::{self, Near};
-use crate::solve::search::{beam, ida, pdb, played};
-use crate::stop::{NodeBudget, Stop};
+use crate::solve::search::{beam, pdb, played};
+use crate::stop::Stop;
 
 /// The longest the default's beam and improvement may go on, from when
 /// the answer's tables are at hand (a part of a reduced board's answer
@@ -51,7 +52,9 @@ const SECOND_HALF_CELLS: RangeInclusive<usize> = 49..=49;
 
 /// The most nodes of the shortest search a default answer tries first
 /// where the shortest search's tables are at hand (6-6-6-6 on 5×5,
-/// after a first `--optimal`): about a quarter of a second on two
+/// after a first `--optimal`), counted by whole iterations (the same
+/// lengths on the first ten of Korf & Felner's 50 as when they were
+/// charged as the cores went, 5.6 s an answer): about a quarter of a second on two
 /// cores, for the easy states' shortest answers and, on the others, a
 /// proven bound far above the heuristic's. On the ten first shallow 5×5
 /// scrambles (`bench/data`), the same answers, the bound 76.6 → 83.4,
@@ -223,20 +226,19 @@ impl Context<'_> {
     /// A shortest solution of `tiles` by IDA* on `heuristic` within
     /// [`SHORTEST_FIRST_NODES`], or where the count runs out first, none;
     /// and the lower bound its iterations searched through prove (0 where
-    /// none was). The count is charged in chunks by every core, so an
-    /// answer found just as it runs out may be found on one run and not
-    /// on another; no answer depends on the clock.
+    /// none was). The nodes are counted by whole iterations (see
+    /// [`Iterations`]), so that the answer is the same in every run; no
+    /// answer depends on the clock.
     fn shortest_within(&self, heuristic: &Heuristic, tiles: &[u8]) -> (Option<Found>, u64) {
-        let budget = NodeBudget::new(Some(SHORTEST_FIRST_NODES), None);
+        let mut iterations = Iterations::within(SHORTEST_FIRST_NODES);
         let mut proven = 0;
         // A bound searched through without a solution: the shortest is
         // longer, and of the same parity (each move a transposition).
-        let mut searched = |bound: u32, _| {
+        let mut searched = |bound: u32, expanded| {
             proven = u64::from(bound) + 2;
-            true
+            iterations.go_on(expanded)
         };
-        let stop = self.stop.counting(&budget);
-        let found = ida::ida_star_logged(heuristic, tiles, stop, &mut searched);
+        let found = ida::ida_star_logged(heuristic, tiles, self.stop, &mut searched);
         (found, proven)
     }
 
