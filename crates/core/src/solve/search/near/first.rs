@@ -54,9 +54,9 @@ const SECOND_HALF_CELLS: RangeInclusive<usize> = 49..=49;
 /// where the shortest search's tables are at hand (6-6-6-6 on 5×5,
 /// after a first `--optimal`), counted by whole iterations (the same
 /// lengths on the first ten of Korf & Felner's 50 as when they were
-/// charged as the cores went, 5.6 s an answer): about a quarter of a second on two
-/// cores, for the easy states' shortest answers and, on the others, a
-/// proven bound far above the heuristic's. On the ten first shallow 5×5
+/// charged as the cores went, 5.6 s an answer): about a quarter of a
+/// second on two cores, for the easy states' shortest answers and, on
+/// the others, a proven bound far above the heuristic's. On the ten first shallow 5×5
 /// scrambles (`bench/data`), the same answers, the bound 76.6 → 83.4,
 /// 3.5 → 3.8 s an answer; on the first ten of Korf & Felner's 50, the
 /// same answers, the bound 85.4 → 94.6, 4.9 → 5.2 s. Within 20 M nodes
