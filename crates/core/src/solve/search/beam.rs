@@ -196,6 +196,9 @@ fn search_on<const N: usize>(
     let rect = Rectangle::new(rows, cols);
     let n = rows * cols;
     let (width, most_layers) = Held::<N>::within(memory, descent.width, shorter_than.min(16 * n));
+    if most_layers == 0 {
+        return None; // no room even for its table
+    }
     let (start, blank_goal) = rectangle::relabel(a, b);
     let blank = start.iter().position(|&t| t == BLANK_MARK)? as u8;
     let mut tiles = [0u8; N];

@@ -50,9 +50,10 @@ pub(crate) const BUDGET: usize = 1_000_000;
 /// at 7/8, the new one of twice as many buckets beside it: 3 × 8/7
 /// buckets an entry), and its entry on an open stack at the worst of a
 /// stack's growth (the old and the new vector, 3 entries). Every state
-/// reached is pushed, so pushes bound both. Measured, the states of a
-/// 24-puzzle search take 335–425 bytes a state expanded, 1.2–1.3 pushes.
-pub(crate) const BYTES_PER_STATE: u64 =
+/// reached is pushed, so pushes bound both. An upper bound: a 5×5
+/// answer's searches within 512 MB (a server's `--max-memory 1G` for
+/// two jobs) left the whole server at 0.29 GB at the peak.
+const BYTES_PER_STATE: u64 =
     (3 * 8 * (size_of::<(Key, Reached)>() + 1) / 7 + 3 * size_of::<OpenEntry>()) as u64;
 
 /// What a search may spend: states expanded (the first weight's; each
