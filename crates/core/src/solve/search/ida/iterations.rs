@@ -12,10 +12,11 @@ const FIRST_GROWTH: u64 = 8;
 /// through: those are the same on every machine and in every run, where
 /// a budget charged by the cores as they go is not (whether a solution
 /// is found just as it runs out then depends on how the threads ran, and
-/// so did the default answer). The next iteration is begun while the
-/// nodes so far and its expected count (the last one's, times its growth
-/// over the one before) are within the search's nodes; once begun it
-/// runs to its end, bound only by the caller's stop.
+/// so did the default answer). The first iteration is always searched;
+/// the next is begun while the nodes so far and its expected count (the
+/// last one's, times its growth over the one before) are within the
+/// search's nodes; once begun it runs to its end, bound only by the
+/// caller's stop.
 pub(crate) struct Iterations {
     nodes: u64,
     /// The nodes of the iterations searched through.

@@ -160,7 +160,8 @@ mod tests {
         assert!(whole);
         let shortest = ida::ida_star_logged(&heuristic, &tiles, stop, &mut |_, _| true);
         assert_eq!(shortest.map(|s| s.moves.len()), Some(moves.len()));
-        // Within no nodes nothing is searched through: the moves stay.
+        // Within no nodes only the first end's first iteration is
+        // searched (no other is begun): nothing shorter, the moves stay.
         let before = moves.clone();
         let (_, whole) = shortest_end(&heuristic, (&a, &b), &mut moves, (0, stop), &mut |_| {});
         assert!(!whole);
