@@ -91,9 +91,12 @@ fn solver(
 /// `metric`: `"stm"` (single-tile moves, the default) or `"mtm"` (the
 /// fewest multi-tile moves where breadth-first search covers the board;
 /// elsewhere the usual answer with `lower_bound` and `optimal` in
-/// multi-tile moves).
+/// multi-tile moves). `max_table_memory`: bytes the pattern databases
+/// may take (a search needing more raises `Unsupported` before building
+/// any); `max_search_memory`: bytes the states of one near-shortest
+/// search may hold (past it the answer is longer, never wrong).
 #[pyfunction]
-#[pyo3(signature = (board, from_, to=None, optimal=false, cache=None, pattern_tiles=None, threads=None, mapped=false, time_limit=None, max_nodes=None, progress=None, metric="stm"))]
+#[pyo3(signature = (board, from_, to=None, optimal=false, cache=None, pattern_tiles=None, threads=None, mapped=false, time_limit=None, max_nodes=None, progress=None, metric="stm", max_table_memory=None, max_search_memory=None))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
@@ -109,6 +112,8 @@ fn solve(
     max_nodes: Option<u64>,
     progress: Option<&Bound<'_, PyAny>>,
     metric: &str,
+    max_table_memory: Option<u64>,
+    max_search_memory: Option<u64>,
 ) -> PyResult<Solution> {
     let listener = Listener::of(progress)?;
     let metric: Metric = metric
@@ -129,6 +134,12 @@ fn solve(
     }
     if let Some(nodes) = max_nodes {
         solver = solver.max_nodes(nodes);
+    }
+    if let Some(bytes) = max_table_memory {
+        solver = solver.max_table_memory(bytes);
+    }
+    if let Some(bytes) = max_search_memory {
+        solver = solver.max_search_memory(bytes);
     }
     let (report, heard) = Listener::channel();
     solver = solver.on_progress(report);

@@ -309,6 +309,23 @@ def test_a_search_past_its_limit_says_what_it_ruled_out():
         npuzzle.solve("4x4", tiles, GOAL16, time_limit=0)
 
 
+def test_memory_bounds_tables_and_searches():
+    # 3×4's shortest search needs 95,040 + 2 × 665,280 entries of 4 bytes.
+    tiles = "1 2 3 4/5 6 7 8/9 10 0 11"
+    with pytest.raises(npuzzle.Unsupported, match="bytes allowed"):
+        npuzzle.solve("3x4", tiles, optimal=True, cache=False, max_table_memory=1 << 20)
+    assert npuzzle.solve("3x4", tiles, optimal=True, cache=False, max_table_memory=6 << 20).length == 1
+    # A 4×5 default answer with room for a few hundred states: the
+    # constructive one, with no bound; with room, the search's, bounded.
+    reversed_ = "0 19 18 17 16/15 14 13 12 11/10 9 8 7 6/5 4 3 1 2"
+    goal = list(range(20))
+    small = npuzzle.solve("4x5", reversed_, goal, pattern_tiles=0, cache=False, max_search_memory=64 << 10)
+    assert small.lower_bound == 0 and npuzzle.apply("4x5", reversed_, small.moves) == goal
+    roomy = npuzzle.solve("4x5", reversed_, goal, pattern_tiles=0, cache=False, max_search_memory=64 << 20)
+    assert roomy.lower_bound > 0 and roomy.length < small.length
+    assert npuzzle.apply("4x5", reversed_, roomy.moves) == goal
+
+
 def test_gen_gives_one_arrangement_or_a_list_of_them():
     one = npuzzle.gen("5x5", seed=1)
     assert len(one) == 25 and all(isinstance(t, int) for t in one)

@@ -139,6 +139,8 @@ def solve(
     max_nodes: Optional[int] = None,
     progress: ProgressLike = None,
     metric: str = "stm",
+    max_table_memory: Optional[int] = None,
+    max_search_memory: Optional[int] = None,
 ) -> Solution:
     """A move sequence from ``from_`` to ``to`` (default: solved). By
     default the command line's answer: shortest where that is cheap
@@ -157,7 +159,11 @@ def solve(
     ``False``: nothing. ``metric="mtm"``: the fewest multi-tile moves
     where breadth-first search covers the board (3×3, 2×4, 2×5);
     elsewhere the usual answer, ``optimal`` and ``lower_bound`` in
-    multi-tile moves. Raises ValueError on bad input, Unreachable,
+    multi-tile moves. ``max_table_memory``: bytes the pattern databases
+    may take (a search that needs more raises Unsupported before building
+    any); ``max_search_memory``: bytes the states of one near-shortest
+    search may hold (past it the answer is longer, never wrong). Raises
+    ValueError on bad input, Unreachable,
     Unsupported, PdbError; KeyboardInterrupt on Ctrl-C."""
 
 def prepare(

@@ -168,13 +168,20 @@ def iter_solve(
     in_flight: int = 2,
     time_limit: Optional[float] = None,
     max_nodes: Optional[int] = None,
+    max_table_memory: Optional[int] = None,
+    max_search_memory: Optional[int] = None,
 ) -> Iterator[dict]:
     """Like ``solve_many``, but yields the answers one at a time, in input
     order, as soon as each and all before it are ready."""
     _connect(address)
     ray = _ray
     questions = list(questions)
-    limits = {"time_limit": time_limit, "max_nodes": max_nodes}
+    limits = {
+        "time_limit": time_limit,
+        "max_nodes": max_nodes,
+        "max_table_memory": max_table_memory,
+        "max_search_memory": max_search_memory,
+    }
     actors = _actors(Solver, (optimal, cache, pattern_tiles, limits), workers, threads)
     try:
         pending = {}  # ref -> actor
@@ -219,6 +226,8 @@ def solve_many(
     pattern_tiles: Optional[int] = None,
     time_limit: Optional[float] = None,
     max_nodes: Optional[int] = None,
+    max_table_memory: Optional[int] = None,
+    max_search_memory: Optional[int] = None,
 ) -> list:
     """Solves a batch of questions on a Ray cluster.
 
@@ -237,7 +246,9 @@ def solve_many(
     ``npuzzle.solve``, for each actor on its own node. ``time_limit``,
     ``max_nodes``: per question, as in ``npuzzle.solve``; a question past
     its limit is answered ``{"error": "limit reached", "question",
-    "lower_bound", "nodes"}``.
+    "lower_bound", "nodes"}``. ``max_table_memory``,
+    ``max_search_memory``: bytes, per actor, as in ``npuzzle.solve`` (for
+    an actor given a share of its node's memory).
     """
     return list(
         iter_solve(
@@ -250,6 +261,8 @@ def solve_many(
             pattern_tiles=pattern_tiles,
             time_limit=time_limit,
             max_nodes=max_nodes,
+            max_table_memory=max_table_memory,
+            max_search_memory=max_search_memory,
         )
     )
 
