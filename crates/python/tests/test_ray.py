@@ -81,6 +81,15 @@ def test_questions_past_a_limit_are_answered_with_what_was_ruled_out(cluster, ca
     assert answers[1]["length"] == 24 and answers[1]["id"] == "easy"
 
 
+def test_actors_keep_to_the_memory_they_are_given(cluster):
+    # 3×4's shortest search needs 95,040 + 2 × 665,280 entries of 4 bytes.
+    questions = [{"board": "3x4", "from": "1 2 3 4/5 6 7 8/9 10 0 11", "id": "tables"}]
+    small = npuzzle.ray.solve_many(questions, cache=False, max_table_memory=1 << 20)
+    assert "bytes allowed" in small[0]["error"] and small[0]["id"] == "tables"
+    roomy = npuzzle.ray.solve_many(questions, cache=False, max_table_memory=6 << 20, max_search_memory=1 << 20)
+    assert roomy[0]["length"] == 1 and roomy[0]["optimal"]
+
+
 def test_one_instance_split_over_the_cluster(cluster, cache):
     for _, length, tiles in KORF_FIRST_TEN[:2]:
         single = npuzzle.solve("4x4", tiles, GOAL16, pattern_tiles=SMALL, cache=cache, threads=1)
