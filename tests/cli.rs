@@ -4,7 +4,7 @@
 
 mod support;
 
-use support::{assert_clean_error, npuzzle, run};
+use support::{assert_clean_error, cache_dir, npuzzle, outcome, run};
 
 #[test]
 fn reach_exit_codes() {
@@ -618,4 +618,33 @@ fn an_id_of_null_is_echoed_as_written() {
         "{\"board\":\"3x3\",\"from\":\"1 2 3/4 5 6/7 8 0\"}\n",
     );
     assert!(!out.contains("\"id\""), "{out}");
+}
+
+/// A default answer keeps to the memory this process may have: under
+/// `ulimit -v` of 200 MB, half of it is too little for the 5×5 compact
+/// tables (129 MB to build), so the search goes on without tables and
+/// says why, where it had tried to have them.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_default_answer_keeps_to_the_memory_the_process_may_have() {
+    let kf1 = "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13";
+    let goal: Vec<String> = (0..25).map(|t| t.to_string()).collect();
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(r#"ulimit -v 204800 && exec "$0" solve 5x5 "$1" --to "$2" --count"#)
+        .arg(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args([kf1, &goal.join(" ")])
+        .env("NPUZZLE_CACHE", cache_dir())
+        .output()
+        .unwrap();
+    let (code, stdout, stderr) = outcome(out);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("on Manhattan distance with linear conflicts: the pattern databases"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("bytes allowed"), "{stderr}");
+    // Korf & Felner's first, 95 moves at the shortest.
+    let moves: u64 = stdout.trim().parse().unwrap();
+    assert!((95..150).contains(&moves), "{moves}");
 }

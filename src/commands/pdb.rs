@@ -24,14 +24,13 @@ pub(crate) fn run(action: PdbAction) -> Result<u8> {
             let blank = blank.unwrap_or(board.cell_count().saturating_sub(1) as u32);
             // Mapped: a table already built is checked (once, see the
             // cache's stamps), not copied into memory.
-            let mut solver = Solver::new()
-                .cache(cache.mapped(true))
-                .on_progress(progress::reporter(progress::Asked::Builds));
             // The strongest set is built where its build takes at most
             // half the memory this process may have.
-            if let Some(bytes) = crate::memory::usable() {
-                solver = solver.max_table_memory(bytes / 2);
-            }
+            let mut solver = super::within_memory(
+                Solver::new()
+                    .cache(cache.mapped(true))
+                    .on_progress(progress::reporter(progress::Asked::Builds)),
+            );
             if let Some(tiles) = pattern_tiles {
                 solver = solver.pattern_tiles(tiles);
             }

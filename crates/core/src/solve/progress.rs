@@ -57,11 +57,14 @@ pub enum Progress {
         cells: usize,
     },
     /// A near-shortest search goes on without the pattern databases it
-    /// would use, on Manhattan distance with linear conflicts: they are
-    /// past the memory budget, or could not be built or loaded.
+    /// would use, with lighter ones or on Manhattan distance with linear
+    /// conflicts: they are past the memory budget, or could not be built
+    /// or loaded.
     TablesLeftOut {
         /// The board's cells.
         cells: usize,
+        /// Whether it goes on with lighter tables (else with none).
+        lighter: bool,
         /// Why.
         reason: String,
     },
@@ -191,10 +194,19 @@ impl std::fmt::Display for Progress {
                  Manhattan distance with linear conflicts alone, which can take hours past \
                  about 25 cells"
             ),
-            Self::TablesLeftOut { cells, reason } => write!(
+            Self::TablesLeftOut {
+                cells,
+                lighter,
+                reason,
+            } => write!(
                 f,
                 "the near-shortest search on a board of {cells} cells goes on without its \
-                 pattern databases, on Manhattan distance with linear conflicts: {reason}"
+                 pattern databases, {}: {reason}",
+                if *lighter {
+                    "with lighter ones"
+                } else {
+                    "on Manhattan distance with linear conflicts"
+                }
             ),
             Self::CatalogueLeftOut {
                 tables,

@@ -139,6 +139,11 @@ impl Solver<'_> {
         let Some(max) = self.max_table_memory else {
             return Ok(None);
         };
+        // A table that can never be built is refused as such, whatever
+        // the budget.
+        for cells in patterns {
+            rect.pattern(cells.clone(), blank_goal).check_size()?;
+        }
         match self.memory_needed(rect, blank_goal, patterns) {
             // Every table in memory: nothing to load or build.
             0 => Ok(None),

@@ -12,7 +12,7 @@ use super::end::END_NODES;
 use super::{Context, Improve, Plan};
 use crate::arrangement::Token;
 use crate::solve::Found;
-use crate::solve::error::{Limit, SolveError};
+use crate::solve::error::{Limit, PdbError, SolveError};
 use crate::solve::progress::Progress;
 use crate::solve::search::ida::{self, Iterations};
 use crate::solve::search::rectangle::{self, Heuristic, Rectangle};
@@ -168,17 +168,34 @@ impl Context<'_> {
             // The shortest search's tables where they are at hand: a
             // stronger guide, and a shortest search is tried first.
             let strong = (self.strong_tables)(&rect, blank_goal);
-            let shortest_first = strong.is_some();
-            let tables = strong.or_else(|| self.near_tables(&rect, blank_goal));
-            // Tables past the memory budget: the search goes on without
-            // them (Manhattan distance with linear conflicts), as a
-            // default answer should, rather than refusing.
-            let heuristic = match self.heuristic_of(&rect, blank_goal, tables) {
-                Err(error @ SolveError::Unsupported(Limit::TablesTooBig { .. })) => {
-                    self.left_out(&rect, &error);
-                    self.heuristic_of(&rect, blank_goal, None)?
+            let mut shortest_first = strong.is_some();
+            // Tables that cannot be had (past the memory budget, or
+            // memory the system refuses): the search goes on with
+            // lighter ones, the small compact tables after the shortest
+            // search's, and at last without any (Manhattan distance with
+            // linear conflicts), as a default answer should, rather than
+            // refusing.
+            let lighter = self.near_tables(&rect, blank_goal);
+            let mut choices = [strong, lighter]
+                .into_iter()
+                .flatten()
+                .map(Some)
+                .chain([None]);
+            let mut tables = choices.next().expect("at least none");
+            let heuristic = loop {
+                let next = choices.next();
+                match self.heuristic_of(&rect, blank_goal, tables) {
+                    Err(
+                        error @ (SolveError::Unsupported(Limit::TablesTooBig { .. })
+                        | SolveError::Pdb(PdbError::OutOfMemory { .. })),
+                    ) if next.is_some() => {
+                        let lighter = next.as_ref().is_some_and(Option::is_some);
+                        self.left_out(&rect, lighter, &error);
+                        shortest_first = false;
+                    }
+                    other => break other?,
                 }
-                other => other?,
+                tables = next.expect("a choice after one that failed");
             };
             // With those tables, a shortest search first, within a
             // count of nodes (see `SHORTEST_FIRST_NODES`).
@@ -311,17 +328,24 @@ impl Context<'_> {
             Ok(tables) => Ok(Some(tables.without_reflection())),
             Err(SolveError::Cancelled) => Err(SolveError::Cancelled),
             Err(error) => {
-                self.left_out(rect, &error);
+                self.left_out(rect, false, &error);
                 Ok(None)
             }
         }
     }
 
-    /// Tells that a search on `rect` goes on without its tables, and why.
-    fn left_out(&self, rect: &Rectangle, error: &SolveError) {
+    /// Tells that a search on `rect` goes on without its tables (`lighter`:
+    /// with lighter ones, else with none), and why.
+    fn left_out(&self, rect: &Rectangle, lighter: bool, error: &SolveError) {
+        // A limit in its own words: "not supported yet" is for refusals.
+        let reason = match error {
+            SolveError::Unsupported(limit) => limit.to_string(),
+            other => other.to_string(),
+        };
         self.report(&Progress::TablesLeftOut {
             cells: rect.cell_count(),
-            reason: error.to_string(),
+            lighter,
+            reason,
         });
     }
 
