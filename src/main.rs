@@ -35,7 +35,6 @@ mod demo;
 mod draw;
 mod hangup;
 mod input;
-mod memory;
 mod output;
 mod progress;
 mod serve;

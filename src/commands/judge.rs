@@ -31,7 +31,7 @@ pub(crate) fn run(format: JudgeFormat, mmap: bool) -> Result<u8> {
     // at once when the reader goes away.
     let hung_up = Arc::new(AtomicBool::new(false));
     hangup::on_stdout_hangup(hung_up.clone());
-    let mut solver = super::within_memory(Solver::new().cancel_on(hung_up));
+    let mut solver = Solver::new().within_usable_memory().cancel_on(hung_up);
     if let Some(cache) = cache::mapped_or_warn() {
         solver = solver.cache(cache);
     }

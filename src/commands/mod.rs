@@ -22,14 +22,13 @@ use crate::{cache, progress};
 
 /// The solver the flags ask for: shortest solutions where asked or cheap
 /// (unless `--fast`), with the cache and progress bars, within the
-/// memory this process may have (see [`within_memory`]).
+/// memory this process may have.
 pub(crate) fn solver<'a>(optimal: bool, fast: bool, pattern_tiles: Option<usize>) -> Solver<'a> {
-    let mut solver = within_memory(
-        Solver::new()
-            .optimal(optimal)
-            .shortest_when_cheap(!fast)
-            .on_progress(progress::reporter(progress::Asked::Solve)),
-    );
+    let mut solver = Solver::new()
+        .optimal(optimal)
+        .shortest_when_cheap(!fast)
+        .within_usable_memory()
+        .on_progress(progress::reporter(progress::Asked::Solve));
     if let Some(cache) = (!fast).then(cache::mapped_or_warn).flatten() {
         solver = solver.cache(cache);
     }
@@ -37,22 +36,6 @@ pub(crate) fn solver<'a>(optimal: bool, fast: bool, pattern_tiles: Option<usize>
         solver = solver.pattern_tiles(tiles);
     }
     solver
-}
-
-/// `solver` kept to the memory this process may have, where it can be
-/// told (`memory::usable`: the machine's, `ulimit -v`, a container's
-/// limit): tables within half of it, the states of a near-shortest
-/// search within a quarter. On a big machine nothing changes; in a
-/// small container a default 5×5 answer takes the compact tables (100
-/// MB) over the 2 GB of the shortest search's, which it had paged in
-/// and out for a minute (or, under `ulimit -v`, failed to map).
-pub(crate) fn within_memory(solver: Solver<'_>) -> Solver<'_> {
-    match crate::memory::usable() {
-        Some(bytes) => solver
-            .max_table_memory(bytes / 2)
-            .max_search_memory(bytes / 4),
-        None => solver,
-    }
 }
 
 /// Refuses `--pattern-tiles` where no search would use it.

@@ -26,11 +26,10 @@ pub(crate) fn run(action: PdbAction) -> Result<u8> {
             // cache's stamps), not copied into memory.
             // The strongest set is built where its build takes at most
             // half the memory this process may have.
-            let mut solver = super::within_memory(
-                Solver::new()
-                    .cache(cache.mapped(true))
-                    .on_progress(progress::reporter(progress::Asked::Builds)),
-            );
+            let mut solver = Solver::new()
+                .cache(cache.mapped(true))
+                .within_usable_memory()
+                .on_progress(progress::reporter(progress::Asked::Builds));
             if let Some(tiles) = pattern_tiles {
                 solver = solver.pattern_tiles(tiles);
             }

@@ -117,7 +117,7 @@ async fn serve(args: ServeArgs) -> Result<()> {
     // can be told.
     let max_memory = args
         .max_memory
-        .unwrap_or_else(|| crate::memory::usable().map_or(4 << 30, |bytes| bytes / 4));
+        .unwrap_or_else(|| npuzzle_core::usable_memory().map_or(4 << 30, |bytes| bytes / 4));
     let app = Arc::new(App {
         jobs: jobs::Jobs::new(
             Duration::from_secs_f64(args.time_limit),

@@ -71,6 +71,7 @@ mod error;
 pub mod formats;
 pub mod generate;
 mod graph;
+mod memory;
 pub mod moves;
 mod parity;
 mod reach;
@@ -80,6 +81,7 @@ mod stop;
 pub use arrangement::{Arrangement, BLANK, Token};
 pub use board::{Board, Cell, Layout, MAX_CELLS, spec};
 pub use error::Error;
+pub use memory::usable_memory;
 pub use moves::{
     Directions, Metric, Move, ReplayError, directions, invert, multi_tile_moves, replay, simplify,
 };

@@ -65,9 +65,11 @@ fn solver(
 ) -> PyResult<Solver<'static>> {
     // Without `optimal`, the CLI's default answer: shortest where cheap,
     // near-shortest on rectangles of up to 144 cells, constructive beyond.
+    // Within the memory this process may have, as the command line.
     let mut solver = Solver::new()
         .optimal(optimal)
         .shortest_when_cheap(true)
+        .within_usable_memory()
         .cancel_on(flag);
     if let Some(cache) = cache_of(cache)? {
         solver = solver.cache(cache.mapped(mapped));
@@ -94,7 +96,8 @@ fn solver(
 /// multi-tile moves). `max_table_memory`: bytes the pattern databases
 /// may take (a search needing more raises `Unsupported` before building
 /// any); `max_search_memory`: bytes the states of one near-shortest
-/// search may hold (past it the answer is longer, never wrong).
+/// search may hold (past it the answer is longer, never wrong); by
+/// default half and a quarter of the memory this process may have.
 #[pyfunction]
 #[pyo3(signature = (board, from_, to=None, optimal=false, cache=None, pattern_tiles=None, threads=None, mapped=false, time_limit=None, max_nodes=None, progress=None, metric="stm", max_table_memory=None, max_search_memory=None))]
 #[allow(clippy::too_many_arguments)]

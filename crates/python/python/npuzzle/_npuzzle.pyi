@@ -162,7 +162,9 @@ def solve(
     multi-tile moves. ``max_table_memory``: bytes the pattern databases
     may take (a search that needs more raises Unsupported before building
     any); ``max_search_memory``: bytes the states of one near-shortest
-    search may hold (past it the answer is longer, never wrong). Raises
+    search may hold (past it the answer is longer, never wrong); by
+    default half and a quarter of the memory this process may have (the
+    machine's, ``ulimit -v``, its control groups'). Raises
     ValueError on bad input, Unreachable,
     Unsupported, PdbError; KeyboardInterrupt on Ctrl-C."""
 

@@ -344,6 +344,33 @@ impl<'a> Solver<'a> {
         self
     }
 
+    /// Both memory bounds from what this process may have
+    /// ([`usable_memory`](crate::usable_memory): the machine's, `ulimit
+    /// -v`, the control groups'): [`max_table_memory`](Self::max_table_memory)
+    /// half of it, [`max_search_memory`](Self::max_search_memory) a
+    /// quarter; nothing where it cannot be told. What the command line
+    /// and the Python module do: on a big machine nothing changes, and
+    /// in a small container a default answer takes lighter tables (or
+    /// none) instead of paging big ones in and out.
+    ///
+    /// ```
+    /// use npuzzle_core::{Arrangement, Board, Solver};
+    /// let board: Board = "3x3".parse()?;
+    /// let from: Arrangement = "8 2 0/4 6 1/3 7 5".parse()?;
+    /// let solver = Solver::new().within_usable_memory();
+    /// assert_eq!(solver.solve(&board, &from, &Arrangement::solved(9))?.len(), 24);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn within_usable_memory(self) -> Self {
+        match crate::usable_memory() {
+            Some(bytes) => self
+                .max_table_memory(bytes / 2)
+                .max_search_memory(bytes / 4),
+            None => self,
+        }
+    }
+
     /// How moves are counted, and so what "shortest" means: the fewest
     /// single-tile moves, or (on 2-D boards with one blank) the fewest
     /// multi-tile moves, a row of tiles sliding together counting once.

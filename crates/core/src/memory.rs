@@ -1,11 +1,20 @@
-//! How much memory this process may have, for the budgets of the server,
-//! of table builds and of the command line's searches.
+//! How much memory this process may have: what the front ends bound
+//! tables and searches by (see [`Solver::within_usable_memory`]), and
+//! the server's budget.
+//!
+//! [`Solver::within_usable_memory`]: crate::Solver::within_usable_memory
 
 /// The memory this process may have: the least of the machine's, the
 /// address-space limit (`ulimit -v`) and the control groups' (its own
 /// and those above it, as containers and job schedulers set them);
 /// `None` where none can be told.
-pub(crate) fn usable() -> Option<u64> {
+///
+/// ```
+/// let bytes = npuzzle_core::usable_memory();
+/// assert!(bytes.is_none_or(|b| b > 0));
+/// ```
+#[must_use]
+pub fn usable_memory() -> Option<u64> {
     let mut least: Option<u64> = None;
     let mut take = |bytes: u64| least = Some(least.map_or(bytes, |l| l.min(bytes)));
     #[cfg(unix)]
