@@ -647,4 +647,20 @@ fn a_default_answer_keeps_to_the_memory_the_process_may_have() {
     // Korf & Felner's first, 95 moves at the shortest.
     let moves: u64 = stdout.trim().parse().unwrap();
     assert!((95..150).contains(&moves), "{moves}");
+    // A shortest search past it says why, and what needs less.
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(r#"ulimit -v 204800 && exec "$0" solve 5x5 "$1" --to "$2" --optimal"#)
+        .arg(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args([kf1, &goal.join(" ")])
+        .env("NPUZZLE_CACHE", cache_dir())
+        .output()
+        .unwrap();
+    let (code, _, stderr) = outcome(out);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("bytes allowed (half the memory this process may have)")
+            && stderr.contains("a lower --pattern-tiles"),
+        "{stderr}"
+    );
 }

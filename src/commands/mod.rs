@@ -38,6 +38,20 @@ pub(crate) fn solver<'a>(optimal: bool, fast: bool, pattern_tiles: Option<usize>
     solver
 }
 
+/// A solver's error, with what the command line can add: where the
+/// memory bound on tables comes from (the user set none) and what
+/// fits instead.
+pub(crate) fn hinted(e: npuzzle_core::SolveError) -> anyhow::Error {
+    use npuzzle_core::{Limit, SolveError};
+    match e {
+        SolveError::Unsupported(Limit::TablesTooBig { .. }) => anyhow::anyhow!(
+            "{e} (half the memory this process may have); smaller patterns need less: a lower \
+             --pattern-tiles, for a slower search"
+        ),
+        e => e.into(),
+    }
+}
+
 /// Refuses `--pattern-tiles` where no search would use it.
 pub(crate) fn check_pattern_tiles(pattern_tiles: Option<usize>, optimal: bool) -> Result<()> {
     if pattern_tiles.is_some() && !optimal {

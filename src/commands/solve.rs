@@ -50,7 +50,7 @@ pub(crate) fn run(args: SolveArgs) -> Result<u8> {
                 explain(&reason);
                 Ok(1)
             }
-            Err(e) => Err(e.into()),
+            Err(e) => Err(super::hinted(e)),
         };
     }
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
@@ -88,7 +88,7 @@ pub(crate) fn run(args: SolveArgs) -> Result<u8> {
             out.flush()?;
             return Ok(1);
         }
-        Err(e) => return Err(e.into()),
+        Err(e) => return Err(super::hinted(e)),
     };
     if !only_svg {
         writer.finish(&summary, &mut out)?;
