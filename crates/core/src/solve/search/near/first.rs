@@ -180,22 +180,23 @@ impl Context<'_> {
                 .into_iter()
                 .flatten()
                 .map(Some)
-                .chain([None]);
-            let mut tables = choices.next().expect("at least none");
+                .chain([None])
+                .peekable();
             let heuristic = loop {
-                let next = choices.next();
+                let tables = choices
+                    .next()
+                    .expect("the last choice, no tables, always serves");
                 match self.heuristic_of(&rect, blank_goal, tables) {
                     Err(
                         error @ (SolveError::Unsupported(Limit::TablesTooBig { .. })
                         | SolveError::Pdb(PdbError::OutOfMemory { .. })),
-                    ) if next.is_some() => {
-                        let lighter = next.as_ref().is_some_and(Option::is_some);
+                    ) if choices.peek().is_some() => {
+                        let lighter = choices.peek().is_some_and(Option::is_some);
                         self.left_out(&rect, lighter, &error);
                         shortest_first = false;
                     }
                     other => break other?,
                 }
-                tables = next.expect("a choice after one that failed");
             };
             // With those tables, a shortest search first, within a
             // count of nodes (see `SHORTEST_FIRST_NODES`).
