@@ -629,15 +629,19 @@ fn an_id_of_null_is_echoed_as_written() {
 fn a_default_answer_keeps_to_the_memory_the_process_may_have() {
     let kf1 = "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13";
     let goal: Vec<String> = (0..25).map(|t| t.to_string()).collect();
-    let out = std::process::Command::new("sh")
-        .arg("-c")
-        .arg(r#"ulimit -v 204800 && exec "$0" solve 5x5 "$1" --to "$2" --count"#)
-        .arg(assert_cmd::cargo::cargo_bin("npuzzle"))
-        .args([kf1, &goal.join(" ")])
-        .env("NPUZZLE_CACHE", cache_dir())
-        .output()
-        .unwrap();
-    let (code, stdout, stderr) = outcome(out);
+    // `solve` of Korf & Felner's first with `flag`, in 200 MB of address space.
+    let solve_within = |flag: &str| {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(r#"ulimit -v 204800 && exec "$0" solve 5x5 "$1" --to "$2" "$3""#)
+            .arg(assert_cmd::cargo::cargo_bin("npuzzle"))
+            .args([kf1, &goal.join(" "), flag])
+            .env("NPUZZLE_CACHE", cache_dir())
+            .output()
+            .unwrap();
+        outcome(out)
+    };
+    let (code, stdout, stderr) = solve_within("--count");
     assert_eq!(code, 0, "{stderr}");
     assert!(
         stderr.contains("on Manhattan distance with linear conflicts: the pattern databases"),
@@ -648,15 +652,7 @@ fn a_default_answer_keeps_to_the_memory_the_process_may_have() {
     let moves: u64 = stdout.trim().parse().unwrap();
     assert!((95..150).contains(&moves), "{moves}");
     // A shortest search past it says why, and what needs less.
-    let out = std::process::Command::new("sh")
-        .arg("-c")
-        .arg(r#"ulimit -v 204800 && exec "$0" solve 5x5 "$1" --to "$2" --optimal"#)
-        .arg(assert_cmd::cargo::cargo_bin("npuzzle"))
-        .args([kf1, &goal.join(" ")])
-        .env("NPUZZLE_CACHE", cache_dir())
-        .output()
-        .unwrap();
-    let (code, _, stderr) = outcome(out);
+    let (code, _, stderr) = solve_within("--optimal");
     assert_eq!(code, 2, "{stderr}");
     assert!(
         stderr.contains("bytes allowed (half the memory this process may have)")
