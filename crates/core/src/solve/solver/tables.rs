@@ -98,6 +98,12 @@ impl Solver<'_> {
         patterns: Option<Vec<Vec<u8>>>,
     ) -> Result<Heuristic, SolveError> {
         self.stop().check()?;
+        // A table that can never be built is refused as such, before any
+        // memory is reserved (a budget would otherwise refuse it as
+        // merely too big for itself).
+        for cells in patterns.iter().flatten() {
+            rect.pattern(cells.clone(), blank_goal).check_size()?;
+        }
         // Held until the tables are in memory, where they count instead
         // (tables loaded from the cache count as they are loaded).
         let _reservation = match &patterns {
@@ -139,11 +145,6 @@ impl Solver<'_> {
         let Some(max) = self.max_table_memory else {
             return Ok(None);
         };
-        // A table that can never be built is refused as such, whatever
-        // the budget.
-        for cells in patterns {
-            rect.pattern(cells.clone(), blank_goal).check_size()?;
-        }
         match self.memory_needed(rect, blank_goal, patterns) {
             // Every table in memory: nothing to load or build.
             0 => Ok(None),
