@@ -37,6 +37,7 @@ import re
 import resource
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -65,6 +66,18 @@ def instances24():
         yield fields[0], fields[1], fields[2], fields[3:28]
 
 
+def run_measured(cmd):
+    """Runs `cmd` to the end: (its completed process, text, and its own
+    peak resident memory in KB, mapped tables' pages it touched included)."""
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        p = subprocess.Popen(cmd, stdout=out, stderr=err, text=True)
+        _, status, usage = os.wait4(p.pid, 0)
+        p.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return subprocess.CompletedProcess(cmd, p.returncode, out.read(), err.read()), usage.ru_maxrss
+
+
 def korf24(npuzzle, count, max_seconds=None, pattern_tiles=None):
     t = time.perf_counter()
     tiles_flag = ["--pattern-tiles", str(pattern_tiles)] if pattern_tiles else []
@@ -75,16 +88,15 @@ def korf24(npuzzle, count, max_seconds=None, pattern_tiles=None):
     zpdb = {fields[0]: fields[3] for fields in rows(ZPDB24)}
     easiest = sorted(instances24(), key=lambda i: i[2])[:count]
     print(f"{'id':>3} {'length':>6} {'published':>9} {'nodes':>14} {'Korf-Felner':>14} "
-          f"{'small-zpdb':>12} {'/zpdb':>6} {'seconds':>8}")
+          f"{'small-zpdb':>12} {'/zpdb':>6} {'seconds':>8} {'peak MB':>8}")
     limit = ["--time-limit", str(max_seconds)] if max_seconds else []
     total_time, total_nodes, total_kf, total_zpdb, stopped = 0.0, 0, 0, 0, 0
     for ident, length, their_nodes, tiles in easiest:
         t = time.perf_counter()
-        done = subprocess.run(
+        done, peak_kb = run_measured(
             [npuzzle, "solve", "--optimal", "--json", "--board", "5x5",
              "--from", " ".join(map(str, tiles)), "--to", " ".join(map(str, range(25))), *limit,
-             *tiles_flag],
-            capture_output=True, text=True)
+             *tiles_flag])
         elapsed = time.perf_counter() - t
         reached = re.search(r"limit reached after (\d+) nodes", done.stderr)
         if done.returncode == 2 and reached:
@@ -102,7 +114,8 @@ def korf24(npuzzle, count, max_seconds=None, pattern_tiles=None):
         total_kf += their_nodes
         total_zpdb += zpdb[ident]
         print(f"{ident:>3} {found!s:>6} {length:>9} {nodes:>14} {their_nodes:>14} "
-              f"{zpdb[ident]:>12} {nodes / zpdb[ident]:>6.2f} {elapsed:>8.1f}", flush=True)
+              f"{zpdb[ident]:>12} {nodes / zpdb[ident]:>6.2f} {elapsed:>8.1f} "
+              f"{peak_kb / 1024:>8.0f}", flush=True)
     note = f", {stopped} stopped at {max_seconds} s (their nodes so far)" if stopped else ""
     print(f"{count} instances: {total_nodes} nodes ({total_nodes / total_zpdb:.2f}x small-zpdb's "
           f"{total_zpdb}, {total_nodes / total_kf:.2f}x Korf & Felner's {total_kf}), "
@@ -122,9 +135,14 @@ def main():
     ap.add_argument("--peer-runs", type=int, default=2, help="slidy runs of Korf's 100 (the best counts)")
     ap.add_argument("--max-seconds", type=float, metavar="S",
                     help="stop each 24-puzzle at S seconds (and say so)")
+    ap.add_argument("--npuzzle", metavar="PATH",
+                    help="time this npuzzle binary instead of building this checkout's "
+                         "(to compare two builds on the same machine)")
     args = ap.parse_args()
-    subprocess.run(["cargo", "build", "--release", "-q"], cwd=ROOT, check=True)
-    npuzzle = os.path.join(ROOT, "target", "release", "npuzzle")
+    npuzzle = args.npuzzle
+    if not npuzzle:
+        subprocess.run(["cargo", "build", "--release", "-q"], cwd=ROOT, check=True)
+        npuzzle = os.path.join(ROOT, "target", "release", "npuzzle")
     if not args.skip_korf100:
         korf100(npuzzle, args)
     if args.korf24:

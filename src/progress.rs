@@ -32,7 +32,7 @@ fn announcement(table: &str, entries: u64, asked: Asked) -> Option<String> {
     };
     Some(format!(
         "note: building the pattern database {table} ({entries} entries): about {:.0} s on two \
-         cores, {:.0} MB on disk and as much memory, once (it is cached){skip}",
+         cores, {:.0} MB of memory and at most as much disk, once (it is cached){skip}",
         cost.seconds,
         cost.bytes as f64 / 1e6
     ))
@@ -105,7 +105,7 @@ mod tests {
         for part in [
             "127512000 entries",
             "about 83 s",
-            "510 MB on disk",
+            "510 MB of memory",
             "--fast",
             "pdb build",
         ] {

@@ -37,9 +37,10 @@ pub(crate) fn run(action: PdbAction) -> Result<u8> {
             for table in solver.prepare(&board, blank)? {
                 let file = table.file.map(|f| f.display().to_string());
                 say!(
-                    "{}: {} entries, {:.1} s",
+                    "{}: {} entries, {} MB, {:.1} s",
                     file.unwrap_or_default(),
                     table.entries,
+                    table.bytes.div_ceil(1_000_000),
                     table.elapsed.as_secs_f64()
                 )?;
             }

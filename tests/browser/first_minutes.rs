@@ -156,7 +156,7 @@ async fn a_long_table_build_is_announced_with_its_cost_and_stop() {
         page.wait_for("!document.querySelector('[data-testid=notice]').hidden")
             .await;
         let notice = page.text("notice").await;
-        for words in ["13,366,080 entries", "53 MB on disk", "Stop ends it"] {
+        for words in ["13,366,080 entries", "53 MB of memory", "Stop ends it"] {
             assert!(notice.contains(words), "{words}: {notice}");
         }
         assert!(

@@ -58,7 +58,7 @@ impl Event {
         match (self.kind, &self.table, self.cost) {
             ("building", Some(table), Some(cost)) => Some(format!(
                 "npuzzle: building the pattern database {table} ({} entries): about {:.0} s on \
-                 two cores, {:.0} MB on disk and as much memory, once (it is cached; \
+                 two cores, {:.0} MB of memory and at most as much disk, once (it is cached; \
                  time_limit does not count it; npuzzle.prepare builds it ahead of time)",
                 self.total.unwrap_or(0),
                 cost.seconds,

@@ -331,7 +331,7 @@ function showProgress({ building }) {
   $('notice').hidden = !long;
   if (long) {
     $('notice').textContent = `First, a table of ${long.total.toLocaleString('en')} entries is built: `
-      + `about ${long.seconds} s, ${long.megabytes} MB on disk and as much memory, once (it is kept). `
+      + `about ${long.seconds} s, ${long.megabytes} MB of memory and at most as much disk, once (it is kept). `
       + 'Stop ends it; without "shortest" the answer needs no table.';
   }
   if (!shown) return;

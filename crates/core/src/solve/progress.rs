@@ -93,14 +93,15 @@ pub enum Progress {
 /// starts. The figures are this project's measurements: about 0.65 µs an
 /// entry on two cores (a 6-tile 5×5 table, 127.5 M entries, in 61 to 76
 /// s, 0.48–0.60 µs; a 7-tile 4×4 one, 57.7 M entries, in 38 to 46 s,
-/// 0.66–0.80 µs) and four bytes an entry, on disk and in memory (510 MB
-/// for that 5×5 table).
+/// 0.66–0.80 µs) and four bytes an entry in memory while it is built
+/// (510 MB for that 5×5 table), as many or half as many on disk (a
+/// table whose entries all fit 16 bits is kept in 16).
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct BuildCost {
     /// Seconds on two cores, about.
     pub seconds: f64,
-    /// Bytes on disk, and as many in memory.
+    /// Bytes of memory while it is built; on disk as many or fewer.
     pub bytes: u64,
 }
 

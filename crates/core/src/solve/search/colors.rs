@@ -492,7 +492,7 @@ impl ColorTable {
     /// another table.
     pub(crate) fn load(path: &Path, coloring: &Coloring, mapped: bool) -> Result<Self, PdbError> {
         let len = Self::entries(coloring) as usize;
-        let bytes = load_table(path, &Self::header(coloring), len, mapped)?;
+        let (bytes, _) = load_table(path, &Self::header(coloring), &|n| n == len, mapped)?;
         Ok(Self {
             coloring: coloring.clone(),
             halves: Halves::new(coloring),

@@ -163,8 +163,16 @@ impl Solver<'_> {
             .map(|cells| rect.pattern(cells.clone(), blank_goal))
             .filter(|p| !pdb::in_memory(p))
             .partition(|p| self.cache.as_ref().is_some_and(|c| c.has(p)));
-        let loaded: u64 = cached.iter().map(pdb::table_bytes).sum();
+        let loaded: u64 = cached.iter().map(|p| self.table_memory(p)).sum();
         pdb::build_memory(&to_build).saturating_add(loaded)
+    }
+
+    /// The memory the table of `pattern` takes once loaded or built:
+    /// 16-bit entries where the cache's file has them, else at most 32.
+    fn table_memory(&self, pattern: &Pattern) -> u64 {
+        self.cache
+            .as_ref()
+            .map_or_else(|| pdb::table_bytes(pattern), |c| c.loaded_bytes(pattern))
     }
 
     /// The patterns of the tables a search on `rect` uses (`None`:
@@ -266,7 +274,7 @@ impl Solver<'_> {
 
     /// Whether the tables of `set` together fit the memory budget.
     fn fits(&self, set: &[Pattern]) -> bool {
-        let bytes: u64 = set.iter().map(pdb::table_bytes).sum();
+        let bytes: u64 = set.iter().map(|p| self.table_memory(p)).sum();
         self.max_table_memory.is_none_or(|max| bytes <= max)
     }
 
@@ -327,7 +335,7 @@ impl Solver<'_> {
             } else {
                 self.report(&Progress::CatalogueLeftOut {
                     tables: all.len(),
-                    bytes: all.iter().map(pdb::table_bytes).sum(),
+                    bytes: all.iter().map(|p| self.table_memory(p)).sum(),
                     budget: self.max_table_memory.unwrap_or(u64::MAX),
                 });
                 patterns(&rect, blank as u8, rectangle::default_max_tiles(&rect))
@@ -353,6 +361,7 @@ impl Solver<'_> {
             out.push(Table {
                 file: self.cache.as_ref().map(|c| c.path_of(&pattern)),
                 entries: db.len(),
+                bytes: db.bytes(),
                 elapsed: started.elapsed(),
             });
         }
@@ -371,6 +380,8 @@ impl Solver<'_> {
                 .as_ref()
                 .map(|c| c.file(&ColorTable::file_name(&table.coloring))),
             entries: ColorTable::entries(&table.coloring) as usize,
+            // A byte an entry.
+            bytes: ColorTable::entries(&table.coloring),
             elapsed: started.elapsed(),
         }])
     }
@@ -417,6 +428,9 @@ pub struct Table {
     pub file: Option<PathBuf>,
     /// Its entries.
     pub entries: usize,
+    /// The bytes it takes in memory (a pattern database's entries are
+    /// 16 bits where they fit, else 32).
+    pub bytes: u64,
     /// The time it took to load or build.
     pub elapsed: Duration,
 }

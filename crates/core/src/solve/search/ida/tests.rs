@@ -9,7 +9,7 @@ use std::sync::Arc;
 use super::{ida_star, ida_star_until, shorter_than};
 use crate::board::Board;
 use crate::moves::replay;
-use crate::solve::search::pdb::{Pattern, PatternDb};
+use crate::solve::search::pdb::{Pattern, PatternDb, Width};
 use crate::solve::search::rectangle::{Heuristic, Rectangle, Sides, partition, relabel};
 
 const BLANK: u8 = u8::MAX;
@@ -382,14 +382,45 @@ fn partitions_cover_every_tile_once() {
 fn databases_equal_brute_force() {
     // Tiles 1 and 3 wall the blank's goal (0) off, and tiles 5, 7 the
     // corner 8 on the first two; the third has one region.
-    for (rect, cells, blank) in [
-        (Rectangle::new(3, 3), vec![1u8, 2, 3], 0u8),
-        (Rectangle::new(3, 3), vec![5u8, 7, 6, 4], 8),
-        (Rectangle::new(2, 4), vec![0u8, 6, 3], 7),
+    // The width of each table's entries and how many it keeps aside.
+    for (rect, cells, blank, (width, aside)) in [
+        (
+            Rectangle::new(3, 3),
+            vec![1u8, 2, 3],
+            0u8,
+            (Width::Narrow, 0),
+        ),
+        (
+            Rectangle::new(3, 3),
+            vec![5u8, 7, 6, 4],
+            8,
+            (Width::Narrow, 0),
+        ),
+        (Rectangle::new(2, 4), vec![0u8, 6, 3], 7, (Width::Narrow, 0)),
+        // Two columns of tiles: six of the blank's regions are worth more
+        // than 16-bit entries hold (kept aside); with a third column,
+        // too many to keep aside.
+        (
+            Rectangle::new(2, 9),
+            vec![2u8, 11, 5, 14],
+            0,
+            (Width::Narrow, 6),
+        ),
+        (
+            Rectangle::new(2, 6),
+            vec![1u8, 7, 3, 9, 5],
+            0,
+            (Width::Wide, 0),
+        ),
         // Past 32 cells (64-bit regions, 6-bit positions): tiles 1 and 17
         // wall the blank's goal off on 2×17; the whole of 8×8.
-        (Rectangle::new(2, 17), vec![1u8, 17, 30], 0),
-        (Rectangle::new(8, 8), vec![62u8, 55], 63),
+        (
+            Rectangle::new(2, 17),
+            vec![1u8, 17, 30],
+            0,
+            (Width::Narrow, 0),
+        ),
+        (Rectangle::new(8, 8), vec![62u8, 55], 63, (Width::Narrow, 0)),
     ] {
         let pattern = Pattern {
             rows: rect.rows,
@@ -400,6 +431,8 @@ fn databases_equal_brute_force() {
         let db = PatternDb::build(&pattern, &|_| {}, crate::stop::Stop::default())
             .unwrap()
             .unwrap();
+        let kept_aside = (db.bytes() as usize).saturating_sub(db.len() * width.bytes()) / 8;
+        assert_eq!((db.width(), kept_aside), (width, aside), "{cells:?}");
         let mut dist: HashMap<(Vec<u8>, u8), u32> = HashMap::new();
         let mut queue = VecDeque::new();
         dist.insert((cells.clone(), blank), 0);

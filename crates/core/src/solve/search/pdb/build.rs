@@ -15,7 +15,7 @@ use super::geometry::Geometry;
 use super::table::{Bytes, Table};
 use super::{
     BuildProgress, ENTRY, MAX_HALF_EXCESS, MAX_TABLE_CELLS, Pattern, PatternDb, SLOT_BITS, SLOTS,
-    occupied, rank,
+    Width, occupied, rank,
 };
 use crate::solve::error::PdbError;
 use crate::stop::Stop;
@@ -127,9 +127,19 @@ impl PatternDb {
         } else {
             Search::<AtomicU64>::new(pattern, &geo, entries)?.run(pattern, progress, stop)?
         };
-        Ok(done.then(|| Self {
+        if !done {
+            return Ok(None);
+        }
+        // Kept narrow where all but a few entries fit: half the memory.
+        let (width, table) = match super::entry::narrow(&table) {
+            Some(narrow) => (Width::Narrow, narrow),
+            None => (Width::Wide, table),
+        };
+        Ok(Some(Self {
             pattern: pattern.clone(),
             geo,
+            entries: size,
+            width,
             table: Bytes::Owned(table),
         }))
     }

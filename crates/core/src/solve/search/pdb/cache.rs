@@ -179,6 +179,14 @@ impl PdbCache {
         }
     }
 
+    /// The bytes the table of `pattern` takes once loaded from here: its
+    /// file's size (about half [`table_bytes`](super::table_bytes)'s
+    /// bound where it holds 16-bit entries), at most the bound.
+    pub(crate) fn loaded_bytes(&self, pattern: &Pattern) -> u64 {
+        let bound = super::table_bytes(pattern);
+        std::fs::metadata(self.path_of(pattern)).map_or(bound, |meta| meta.len().min(bound))
+    }
+
     /// Whether the folder holds a file for `pattern` (its soundness is
     /// checked when it is loaded).
     pub(crate) fn has(&self, pattern: &Pattern) -> bool {

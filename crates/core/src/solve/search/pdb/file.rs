@@ -17,7 +17,7 @@ use std::path::Path;
 
 use super::geometry::Geometry;
 use super::table::{Bytes, Table};
-use super::{ENTRY, Pattern, PatternDb};
+use super::{Pattern, PatternDb, Width};
 use crate::solve::error::{BadFile, PdbError};
 
 const MAGIC: &[u8; 8] = b"NPZPDB\0\0";
@@ -37,8 +37,11 @@ pub(super) fn is_ours(path: &std::path::Path) -> bool {
 /// database's own name).
 pub(super) const TEMP_SUFFIX: &str = ".tmp";
 /// 2: the blank's goal cell joined the pattern; 3: values per region;
-/// 4: eight region slots of 3 bits.
-const VERSION: u32 = 4;
+/// 4: eight region slots of 3 bits; 5: a pattern's entries 32 or 16 bits
+/// wide, told by the body's size.
+const VERSION: u32 = 5;
+/// The versions read: 4's files are 5's with every entry wide.
+const READABLE: [u32; 2] = [4, 5];
 
 /// The file header of a pattern database: magic, version, shape, pattern
 /// cells, the blank's goal cell, entries.
@@ -141,12 +144,32 @@ impl PatternDb {
     /// when it is not a sound database of `pattern`,
     /// [`PdbError::OutOfMemory`] when the table's memory cannot be had.
     pub(crate) fn load(path: &Path, pattern: &Pattern, mapped: bool) -> Result<Self, PdbError> {
-        let table = load(path, &header(pattern), pattern.placements() * ENTRY, mapped)?;
-        Ok(Self {
+        let entries = pattern.placements();
+        let width = |len: usize| Width::of_body(len as u64, entries as u64);
+        let (table, version) = load(path, &header(pattern), &|len| width(len).is_some(), mapped)?;
+        let db = Self {
             pattern: pattern.clone(),
             geo: Geometry::new(pattern.rows, pattern.cols),
+            entries,
+            width: width(table.len()).expect("a length accepted"),
             table,
-        })
+        };
+        // An earlier version kept every table wide: narrowed now where it
+        // fits (a pass over the table, once), and written back so that the
+        // next process maps the narrow one; a failed write only leaves the
+        // wide file in place.
+        if version < 5
+            && let Some(narrow) = super::entry::narrow(&db.table)
+        {
+            let db = Self {
+                width: Width::Narrow,
+                table: Bytes::Owned(narrow),
+                ..db
+            };
+            let _ = db.save(path);
+            return Ok(db);
+        }
+        Ok(db)
     }
 }
 
@@ -186,9 +209,11 @@ fn write_to(path: &Path, header: &[u8], body: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Reads the body (`len` bytes) of the table file at `path` whose header
-/// must be `expected`, checking the checksum (once, for a mapped file:
-/// see the stamps above). Read into memory, or mapped when `mapped`.
+/// Reads the body (of a length `accepts`: a table's entries may have
+/// more than one width) of the table file at `path` whose header must be
+/// `expected` (but for the version, any of [`READABLE`]), checking the
+/// checksum (once, for a mapped file: see the stamps above). Read into
+/// memory, or mapped when `mapped`. Gives the file's version too.
 ///
 /// # Errors
 /// [`PdbError::Io`] when the file cannot be read, [`PdbError::BadFile`]
@@ -197,9 +222,9 @@ fn write_to(path: &Path, header: &[u8], body: &[u8]) -> std::io::Result<()> {
 pub(crate) fn load(
     path: &Path,
     expected: &[u8],
-    len: usize,
+    accepts: &dyn Fn(usize) -> bool,
     mapped: bool,
-) -> Result<Bytes, PdbError> {
+) -> Result<(Bytes, u32), PdbError> {
     let io = |error| PdbError::Io {
         path: path.to_path_buf(),
         error,
@@ -216,19 +241,21 @@ pub(crate) fn load(
         return Err(bad(BadFile::NotPdb));
     }
     let version = u32::from_le_bytes(found[8..12].try_into().expect("4 bytes"));
-    if version != VERSION {
+    if !READABLE.contains(&version) {
         return Err(bad(BadFile::Version {
             found: version,
             expected: VERSION,
         }));
     }
-    if found != expected {
+    if found[12..] != expected[12..] {
         return Err(bad(BadFile::OtherPattern));
     }
     let size = file.metadata().map_err(io)?.len();
-    if size != (expected.len() + len + 4) as u64 {
-        return Err(bad(BadFile::WrongSize));
-    }
+    let len = size
+        .checked_sub(expected.len() as u64 + 4)
+        .and_then(|len| usize::try_from(len).ok())
+        .filter(|&len| accepts(len))
+        .ok_or_else(|| bad(BadFile::WrongSize))?;
     let table = if mapped {
         Bytes::map(&file, expected.len(), len).map_err(io)?
     } else {
@@ -261,7 +288,7 @@ pub(crate) fn load(
             let _ = write_stamp(&stamp, &id);
         }
     }
-    Ok(table)
+    Ok((table, version))
 }
 
 /// The header of a colored table's file: as a pattern database's, with
@@ -362,6 +389,50 @@ mod tests {
                 pattern.file_name()
             ]
         );
+    }
+
+    #[test]
+    fn an_earlier_version_s_wide_table_is_read_narrowed_and_written_back() {
+        let (pattern, db) = two_tiles_on_2x3();
+        assert_eq!(db.width, Width::Narrow);
+        // The table as version 4 wrote it: every entry 32 bits.
+        let wide: Vec<u8> = (0..db.len())
+            .flat_map(|r| {
+                let (least, excesses, width) = Width::Narrow.read(&db.table, r, db.len());
+                let slots = (0..5).fold(0, |e, slot| {
+                    e | width.half_excess(excesses, slot) << (3 * slot)
+                });
+                (u32::from(least) | slots << 8).to_le_bytes()
+            })
+            .collect();
+        let mut old = header(&pattern);
+        old[8..12].copy_from_slice(&4u32.to_le_bytes());
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(pattern.file_name());
+        save(&path, &old, &wide).unwrap();
+        let size = |path: &Path| std::fs::metadata(path).unwrap().len();
+        let wide_size = size(&path);
+        let back = PatternDb::load(&path, &pattern, true).unwrap();
+        assert_eq!((back.width, &*back.table), (Width::Narrow, &*db.table));
+        assert_eq!(back.lookup(&[2, 1], 0), 6);
+        // Written back narrow, in this version.
+        assert_eq!(size(&path), wide_size - 2 * db.len() as u64);
+        let again = PatternDb::load(&path, &pattern, true).unwrap();
+        assert!(again.table.is_mapped());
+        assert_eq!(*again.table, *db.table);
+        // A version older still is refused.
+        old[8..12].copy_from_slice(&3u32.to_le_bytes());
+        save(&path, &old, &wide).unwrap();
+        assert!(matches!(
+            PatternDb::load(&path, &pattern, false),
+            Err(PdbError::BadFile {
+                problem: BadFile::Version {
+                    found: 3,
+                    expected: 5
+                },
+                ..
+            })
+        ));
     }
 
     #[test]

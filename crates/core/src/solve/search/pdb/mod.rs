@@ -18,7 +18,8 @@
 //! most 7, 8 and 5 regions (4×4 with 7 or 8 tiles, 5×5 with 6), their
 //! excesses reach 10. Elsewhere a ninth region shares the eighth slot and
 //! an excess above 14 is kept at 14: both only lower values (admissible
-//! still, consistency may break there). A lookup finds the blank's region
+//! still, consistency may break there). A table whose entries all but
+//! a few fit 16 bits is kept in 16 (see [`entry`]). A lookup finds the blank's region
 //! only where the placement's regions differ.
 //!
 //! They are built by breadth-first search backwards from the goal over
@@ -32,14 +33,16 @@
 //! the caller chooses, in a versioned format with a CRC-32, and rebuilt
 //! when missing or damaged.
 //!
-//! The files of this folder: [`build`](mod@build) (the search), [`table`]
-//! (the table's memory and its two `unsafe`s), [`geometry`] (bit masks of
+//! The files of this folder: [`build`](mod@build) (the search), [`entry`]
+//! (how an entry packs its values), [`table`] (the table's memory and its
+//! two `unsafe`s), [`geometry`] (bit masks of
 //! the rectangle), [`file`] (the file format), [`cache`] (the folder)
 //! and [`registry`] (the tables shared in memory, and the memory
 //! reserved for builds).
 
 mod build;
 mod cache;
+mod entry;
 mod file;
 mod geometry;
 mod page_cache;
@@ -53,6 +56,8 @@ pub(crate) use geometry::grid_neighbours;
 pub(crate) use registry::{Reservation, at_hand, in_memory, reserve, shared};
 pub(crate) use table::Bytes;
 
+pub(crate) use entry::Width;
+use entry::{MAX_HALF_EXCESS, SLOT_BITS, SLOTS};
 use geometry::Geometry;
 
 use crate::solve::error::Limit;
@@ -64,8 +69,8 @@ pub(crate) const MAX_TABLE_CELLS: usize = 64;
 /// The largest database built: 2^29 entries, enough for 8 tiles on 4×4
 /// (519M entries, 4 bytes each and 4 more while building).
 pub(crate) const MAX_PLACEMENTS: usize = 1 << 29;
-/// Bytes per entry.
-const ENTRY: usize = 4;
+/// Bytes per entry while a table is built, and at most once it is.
+const ENTRY: usize = Width::Wide.bytes();
 
 /// The memory that building `patterns` one after another takes at its
 /// peak, in bytes: every table kept (an entry each) and, while the
@@ -87,16 +92,11 @@ pub(crate) fn placements(cells: usize, tiles: usize) -> Option<usize> {
     (0..tiles).try_fold(1usize, |acc, i| acc.checked_mul(cells.checked_sub(i)?))
 }
 
-/// The bytes the table of `pattern` takes in memory.
+/// The bytes the table of `pattern` takes in memory, at most (a table
+/// kept narrow takes half).
 pub(crate) fn table_bytes(pattern: &Pattern) -> u64 {
     (pattern.placements() as u64).saturating_mul(ENTRY as u64)
 }
-
-/// Region slots per entry, the bits of each (an excess over the least,
-/// halved), and the largest kept.
-const SLOTS: usize = 8;
-const SLOT_BITS: usize = 3;
-const MAX_HALF_EXCESS: u32 = 7;
 
 /// A pattern: a rectangle and the goal cells of the pattern's tiles.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -184,6 +184,9 @@ pub(crate) struct PatternDb {
     /// The pattern.
     pub pattern: Pattern,
     geo: Geometry,
+    /// The placements, as many as entries.
+    entries: usize,
+    width: Width,
     table: Bytes,
 }
 
@@ -192,6 +195,7 @@ impl std::fmt::Debug for PatternDb {
         f.debug_struct("PatternDb")
             .field("pattern", &self.pattern)
             .field("entries", &self.len())
+            .field("width", &self.width)
             .finish()
     }
 }
@@ -223,30 +227,32 @@ impl PatternDb {
     /// first has their cache misses in flight together.
     #[inline]
     pub(crate) fn prefetch(&self, r: usize) {
-        crate::solve::search::prefetch::prefetch(&self.table, r * ENTRY);
+        crate::solve::search::prefetch::prefetch(&self.table, r * self.width.bytes());
     }
 
     /// [`lookup`](Self::lookup) with the placement's rank already known.
     #[inline]
     pub(crate) fn lookup_ranked(&self, r: usize, positions: &[u8], blank: u8) -> u8 {
-        let e = u32::from_le_bytes(
-            self.table[r * ENTRY..r * ENTRY + ENTRY]
-                .try_into()
-                .expect("4 bytes"),
-        );
-        if e >> 8 == 0 {
+        let (least, excesses, width) = self.width.read(&self.table, r, self.entries);
+        if excesses == 0 {
             // One region, or all alike: no need to find the blank's.
-            return e as u8;
+            return least;
         }
         let free = self.geo.all & !occupied(positions);
         let slot = self.geo.slot(self.geo.region(1 << blank, free), free);
-        (e as u8).wrapping_add(2 * ((e >> (8 + SLOT_BITS * slot)) & MAX_HALF_EXCESS) as u8)
+        least.wrapping_add(2 * width.half_excess(excesses, slot) as u8)
     }
 
     /// The number of entries.
     #[allow(clippy::len_without_is_empty)] // never empty, once built
     pub(crate) fn len(&self) -> usize {
-        self.table.len() / ENTRY
+        self.entries
+    }
+
+    /// How wide its entries are.
+    #[cfg(test)]
+    pub(crate) fn width(&self) -> Width {
+        self.width
     }
 
     /// The bytes its table takes in memory.
