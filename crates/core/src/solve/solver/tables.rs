@@ -286,7 +286,7 @@ impl Solver<'_> {
     /// [`pattern_tiles`](Self::pattern_tiles), the strongest whose build
     /// fits [`max_table_memory`](Self::max_table_memory) (7-8 on 4×4;
     /// on 5×5 with the blank's goal in a corner the small catalogue's
-    /// 14 tables, 7.1 GB, where they fit it together, which shortest
+    /// 14 tables, 3.6 GB, where they fit it together, which shortest
     /// searches then take the maximum over; else the strong ones a
     /// search builds). Returns
     /// each table's file (when there is a cache), entries and time.
@@ -326,7 +326,7 @@ impl Solver<'_> {
             ..Solver::default()
         };
         // The catalogue where all its tables fit the budget together (on
-        // 5×5, 14 tables, 7.1 GB): a search loads them all.
+        // 5×5, 14 tables, 3.6 GB): a search loads them all.
         let more = self.catalogue_asked(&rect, blank as u8);
         let patterns = if !more.is_empty() {
             let all = self.catalogue_patterns(&rect, blank as u8, &more);
