@@ -659,4 +659,26 @@ fn a_default_answer_keeps_to_the_memory_the_process_may_have() {
             && stderr.contains("a lower --pattern-tiles"),
         "{stderr}"
     );
+    // In a batch, the line's answer says why, and the end what needs less.
+    let line = format!(
+        r#"{{"board": "5x5", "from": [{}], "to": [{}]}}"#,
+        kf1.replace(' ', ","),
+        goal.join(",")
+    );
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(r#"ulimit -v 204800 && printf '%s\n' "$1" | "$0" batch --optimal"#)
+        .arg(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .arg(&line)
+        .env("NPUZZLE_CACHE", cache_dir())
+        .output()
+        .unwrap();
+    let (code, stdout, stderr) = outcome(out);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stdout.contains("bytes allowed"), "{stdout}");
+    assert!(
+        stderr.contains("1 line(s) needed tables past half the memory")
+            && stderr.contains("a lower --pattern-tiles"),
+        "{stderr}"
+    );
 }

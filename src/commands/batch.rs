@@ -45,6 +45,13 @@ pub(crate) fn run(args: BatchArgs) -> Result<u8> {
             tally.limited
         );
     }
+    if tally.tables_too_big > 0 {
+        eprintln!(
+            "error: {} line(s) needed tables past half the memory this process may have; smaller \
+             patterns need less: a lower --pattern-tiles, for a slower search",
+            tally.tables_too_big
+        );
+    }
     if tally.bad > tally.limited {
         eprintln!(
             "error: {} line(s) of the batch were bad; see their \"error\" answers",

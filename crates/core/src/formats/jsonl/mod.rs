@@ -38,7 +38,7 @@ pub use request::{ArrangementValue, Question, QuestionReader, Request, TokenValu
 
 use crate::error::Error;
 use crate::reach::{Verdict, reach};
-use crate::solve::{SolveError, Solver};
+use crate::solve::{Limit, SolveError, Solver};
 
 /// The longest input line taken (64 MiB: a 999×999 board written out
 /// twice fits); longer lines are answered with an error and skipped
@@ -91,6 +91,9 @@ pub struct Tally {
     /// Lines whose search reached the solver's limit: answered
     /// `{"error": "limit reached", "line", "lower_bound", "nodes"}`.
     pub limited: u64,
+    /// Lines whose shortest search needed tables past the solver's
+    /// memory for tables (an error answer each).
+    pub tables_too_big: u64,
 }
 
 /// Answers a whole batch: one JSON object per non-blank input line, in
@@ -347,7 +350,12 @@ impl Batch {
                     self.tally.limited += 1;
                     limit_json(number, lower_bound, nodes)
                 }
-                e => error_json(number, &e),
+                e => {
+                    if matches!(e, SolveError::Unsupported(Limit::TablesTooBig { .. })) {
+                        self.tally.tables_too_big += 1;
+                    }
+                    error_json(number, &e)
+                }
             }
         });
         writeln!(output, "{}", with_id(&value, id.as_deref()))?;
