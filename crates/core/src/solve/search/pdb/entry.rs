@@ -9,11 +9,11 @@
 //! value in 6 bits and five slots of 2 bits; the few entries that do not
 //! fit are marked (least value 63) and kept whole in records aside,
 //! after the narrow entries. A table is kept narrow when at most one
-//! entry in 4,096 is aside, so the values are the same and the memory
+//! entry in 256 is aside, so the values are the same and the memory
 //! about half: the 6-tile tables of 5×5 are (least values up to 36, five
-//! regions, halved excesses up to 3 but for one entry of one table); the
-//! 7- and 8-tile ones of 4×4 are not (seven or eight regions, excesses
-//! up to 10).
+//! regions, halved excesses up to 3 but for one entry of one table), and
+//! the 7-tile ones of 4×4 (one entry in 604 aside: a sixth region or an
+//! excess past 6).
 
 use rayon::prelude::*;
 
@@ -107,8 +107,10 @@ const ASIDE: u32 = (1 << NARROW_LEAST_BITS) - 1;
 const ASIDE_RECORD: u64 = 8;
 /// The most entries a narrow table keeps aside, a fraction of all: of the
 /// catalogue's fourteen 6-tile tables, one has one entry that does not
-/// fit (a halved excess of 4), the others none.
-const MAX_ASIDE: u64 = 4096;
+/// fit (a halved excess of 4), the others none; of a 7-tile table of
+/// 4×4, one in 604. The records then take 1/32 of the narrow entries'
+/// memory at most, and a lookup that needs one (binary search) is rare.
+const MAX_ASIDE: u64 = 256;
 
 fn max_aside(entries: u64) -> u64 {
     entries / MAX_ASIDE
@@ -250,10 +252,14 @@ mod tests {
         unrecorded.truncate(2 * entries.len());
         unrecorded[2 * 500..2 * 501].copy_from_slice(&(ASIDE as u16).to_le_bytes());
         assert_eq!(Width::Narrow.read(&unrecorded, 500, entries.len()).0, 0);
-        // Past one in 4,096, the table stays wide.
-        misfits[5] = 70;
+        // Past one in 256 (39 here), the table stays wide.
+        misfits[100..137].fill(70);
+        assert!(super::narrow(&bytes(&misfits)).is_some());
+        misfits[137] = 70;
         assert!(super::narrow(&bytes(&misfits)).is_none());
         assert_eq!(Width::of_body(40_000, 10_000), Some(Width::Wide));
-        assert_eq!(Width::of_body(20_024, 10_000), None);
+        assert_eq!(Width::of_body(20_000 + 8 * 39, 10_000), Some(Width::Narrow));
+        assert_eq!(Width::of_body(20_000 + 8 * 40, 10_000), None);
+        assert_eq!(Width::of_body(20_004, 10_000), None);
     }
 }
