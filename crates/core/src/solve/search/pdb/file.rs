@@ -158,7 +158,8 @@ impl PatternDb {
         // fits (a pass over the table, once), and written back so that the
         // next process maps the narrow one; a failed write only leaves the
         // wide file in place.
-        if version < 5
+        if version < VERSION
+            && db.width == Width::Wide
             && let Some(narrow) = super::entry::narrow(&db.table)
         {
             let db = Self {
