@@ -307,7 +307,8 @@ fn a_table_build_past_the_memory_budget_is_refused_with_how_to_build_it() {
 
 #[test]
 fn cached_tables_past_the_memory_budget_are_not_loaded() {
-    // 3×4's tables (6 and 5 tiles: 3.0 MB) built ahead into a cache.
+    // 3×4's tables (6 and 5 tiles: 1.5 MB in 16-bit entries) built ahead
+    // into a cache.
     let cache = std::env::temp_dir().join(format!("npuzzle-serve-load-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&cache);
     let built = support::npuzzle_std()
@@ -317,8 +318,8 @@ fn cached_tables_past_the_memory_budget_are_not_loaded() {
         .unwrap();
     assert!(built.status.success(), "{built:?}");
     let question = json!({"board": "3x4", "from": "0 11 10 9/8 7 6 5/4 3 1 2", "optimal": true});
-    // Under 2 MiB they are refused, not loaded; under 8 MiB, loaded.
-    let small = Server::start_with_cache(&["--max-memory", "2M", "--max-jobs", "1"], &cache);
+    // Under 1 MiB they are refused, not loaded; under 8 MiB, loaded.
+    let small = Server::start_with_cache(&["--max-memory", "1M", "--max-jobs", "1"], &cache);
     let (status, answer) = small.post("/api/solve", &question);
     assert_eq!(status, 503, "{answer}");
     let message = answer["error"].as_str().unwrap();
