@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use anyhow::Result;
 use npuzzle_core::formats::jsonl;
 
-use super::{check_pattern_tiles, solver};
+use super::{SMALLER_TABLES, check_pattern_tiles, solver};
 use crate::cli::BatchArgs;
 use crate::hangup;
 
@@ -47,8 +47,8 @@ pub(crate) fn run(args: BatchArgs) -> Result<u8> {
     }
     if tally.tables_too_big > 0 {
         eprintln!(
-            "error: {} line(s) needed tables past half the memory this process may have; smaller \
-             patterns need less: a lower --pattern-tiles, for a slower search",
+            "error: {} line(s) needed tables past half the memory this process may have; \
+             {SMALLER_TABLES}",
             tally.tables_too_big
         );
     }

@@ -38,16 +38,20 @@ pub(crate) fn solver<'a>(optimal: bool, fast: bool, pattern_tiles: Option<usize>
     solver
 }
 
+/// What fits where tables are past the memory bound (which the user did
+/// not set: half the memory the process may have).
+pub(crate) const SMALLER_TABLES: &str =
+    "smaller patterns need less: a lower --pattern-tiles, for a slower search";
+
 /// A solver's error, with what the command line can add: where the
 /// memory bound on tables comes from (the user set none) and what
 /// fits instead.
 pub(crate) fn hinted(e: npuzzle_core::SolveError) -> anyhow::Error {
     use npuzzle_core::{Limit, SolveError};
     match e {
-        SolveError::Unsupported(Limit::TablesTooBig { .. }) => anyhow::anyhow!(
-            "{e} (half the memory this process may have); smaller patterns need less: a lower \
-             --pattern-tiles, for a slower search"
-        ),
+        SolveError::Unsupported(Limit::TablesTooBig { .. }) => {
+            anyhow::anyhow!("{e} (half the memory this process may have); {SMALLER_TABLES}")
+        }
         e => e.into(),
     }
 }

@@ -168,17 +168,13 @@ fn narrowed(e: u32) -> Option<u16> {
 pub(super) fn narrow(table: &[u8]) -> Option<Table> {
     let wide = |i: usize| u32::from_le_bytes(table[i * 4..i * 4 + 4].try_into().expect("4 bytes"));
     let entries = table.len() / 4;
-    let misfits = (0..entries)
-        .into_par_iter()
-        .filter(|&i| narrowed(wide(i)).is_none())
-        .count();
-    if misfits as u64 > max_aside(entries as u64) {
+    let misfit = |&i: &usize| narrowed(wide(i)).is_none();
+    // Counted before they are gathered: a table that stays wide may have
+    // hundreds of millions.
+    if (0..entries).into_par_iter().filter(misfit).count() as u64 > max_aside(entries as u64) {
         return None;
     }
-    let aside: Vec<usize> = (0..entries)
-        .into_par_iter()
-        .filter(|&i| narrowed(wide(i)).is_none())
-        .collect();
+    let aside: Vec<usize> = (0..entries).into_par_iter().filter(misfit).collect();
     let mut out = Table::zeroed(entries * 2 + aside.len() * ASIDE_RECORD as usize).ok()?;
     let (narrow, records) = out.split_at_mut(entries * 2);
     narrow
