@@ -190,6 +190,14 @@ impl<'a> Dfs<'a> {
             let Some(after) = self.moves_after(moves, blank, from) else {
                 continue;
             };
+            if !h.first.dbs.is_empty() {
+                // The child's cheap bound, before the move is made.
+                let child = g + 1 + self.state.normal_after(h, normal, from, ahead[k]);
+                if child > bound {
+                    self.next_bound = self.next_bound.min(child);
+                    continue;
+                }
+            }
             let undo = self.state.apply(h, from, ahead[k]);
             self.path.push(from);
             if self.search_below(g + 1, bound, blank, after) {

@@ -31,8 +31,9 @@ pub(crate) struct Heuristic {
     /// children's entries ahead).
     pub(crate) lazy: Vec<(usize, bool)>,
     /// Where each goal cell is in each lazy lookup, flat: entry
-    /// `t * lazy.len() + k` is the (pattern, index) of `t` in lookup `k`,
-    /// `(NONE, NONE)` for none. Read on every move, so kept in one piece.
+    /// `t * lazy.len() + k` is the pattern of `t` in lookup `k` and its
+    /// place in the lookup's positions ([`Partition::start`]), `(NONE,
+    /// NONE)` for none. Read on every move, so kept in one piece.
     lazy_slot: Vec<(u8, u8)>,
 }
 
@@ -46,6 +47,10 @@ pub(crate) struct Partition {
     /// reflected about the main diagonal.
     pub(crate) slot: Vec<Slot>,
     pub(crate) reflected_slot: Vec<Slot>,
+    /// Where each pattern's positions start in a lazy lookup's
+    /// [`LazyLookup::pos`], one more at the end: pattern `p`'s are
+    /// `start[p]..start[p + 1]`.
+    start: Vec<u8>,
     /// The lookups made of it where the heuristic reflects.
     pub(crate) sides: Sides,
 }
@@ -181,7 +186,9 @@ impl Heuristic {
             .flat_map(|t| {
                 let h = &*self;
                 h.lazy.iter().map(move |&(part, reflected)| {
-                    h.partition(part, reflected).1[t].unwrap_or((NONE, NONE))
+                    let start = &h.part(part).start;
+                    h.partition(part, reflected).1[t]
+                        .map_or((NONE, NONE), |(p, i)| (p, start[p as usize] + i))
                 })
             })
             .collect();
@@ -193,15 +200,21 @@ impl Heuristic {
         }
     }
 
+    /// Partition `part` (0 the first partition, `k` > 0 `more[k - 1]`).
+    #[inline]
+    fn part(&self, part: usize) -> &Partition {
+        match part {
+            0 => &self.first,
+            k => &self.more[k - 1],
+        }
+    }
+
     /// Partition `part`'s databases and where each goal cell is in them,
     /// on the board as it is or reflected (0 the first partition, `k` > 0
     /// `more[k - 1]`).
     #[inline]
     fn partition(&self, part: usize, reflected: bool) -> (&[Arc<PatternDb>], &[Slot]) {
-        let p = match part {
-            0 => &self.first,
-            k => &self.more[k - 1],
-        };
+        let p = self.part(part);
         (
             &p.dbs,
             if reflected {
@@ -277,6 +290,15 @@ impl Partition {
                 slot[c as usize] = Some((p as u8, i as u8));
             }
         }
+        let mut start = vec![0u8];
+        for db in &dbs {
+            let end = usize::from(start[start.len() - 1]) + db.pattern.cells.len();
+            assert!(
+                end <= MAX_PATTERN_CELLS,
+                "a partition's tiles fit a lazy lookup"
+            );
+            start.push(end as u8);
+        }
         let reflected_slot = if rect.rows == rect.cols {
             (0..n as u8)
                 .map(|c| slot[rect.transpose(c) as usize])
@@ -288,6 +310,7 @@ impl Partition {
             dbs,
             slot,
             reflected_slot,
+            start,
             sides: Sides::Both,
         }
     }
@@ -298,9 +321,10 @@ impl Partition {
 pub(crate) struct SearchState {
     pub(crate) tiles: Vec<u8>,
     pub(crate) blank: u8,
-    /// Pattern databases: positions and values per pattern of the first
-    /// partition, and the Manhattan distance of the tiles outside them.
-    pub(crate) pos: Vec<Vec<u8>>,
+    /// Pattern databases: positions (as in a [`LazyLookup`]) and values
+    /// per pattern of the first partition, and the Manhattan distance of
+    /// the tiles outside them.
+    pub(crate) pos: [u8; MAX_PATTERN_CELLS],
     pub(crate) value: Vec<u32>,
     pub(crate) rest: u32,
     /// The other lookups, in [`Heuristic::lazy`]'s order.
@@ -312,15 +336,25 @@ pub(crate) struct SearchState {
     pub(crate) col_conflicts: Vec<u32>,
 }
 
+/// The most tiles of a partition's patterns together: pattern databases
+/// stop at 64 cells (a bit a cell), and one cell is the blank's.
+const MAX_PATTERN_CELLS: usize = 63;
+
 /// One of the lookups made only where those before it do not prune a
 /// node: a partition's positions and values on the board as it is or
 /// reflected. A pattern's value is looked up again only when the bound
 /// needs it: until then it is stale, and the partition's sum known only
 /// from above (a move changes it by at most one).
+///
+/// Kept in fixed arrays, not vectors: every move updates every lazy
+/// lookup, and a vector of vectors cost a chain of loads each time.
 #[derive(Clone)]
 pub(crate) struct LazyLookup {
-    pub(crate) pos: Vec<Vec<u8>>,
-    pub(crate) value: Vec<u32>,
+    /// The patterns' tiles' cells, pattern after pattern
+    /// ([`Partition::start`]).
+    pub(crate) pos: [u8; MAX_PATTERN_CELLS],
+    /// Each pattern's value (a database entry fits a byte).
+    pub(crate) value: [u8; 32],
     pub(crate) rest: u32,
     /// The patterns whose values are stale, a bit each.
     pub(crate) stale: u32,
@@ -348,25 +382,25 @@ impl SearchState {
             .expect("a blank") as u8;
         let lookup = |part: usize, reflected: bool| {
             let (dbs, slot) = h.partition(part, reflected);
+            let start = &h.part(part).start;
             let at = |c: u8| if reflected { rect.transpose(c) } else { c };
-            let mut pos: Vec<Vec<u8>> =
-                dbs.iter().map(|d| vec![0; d.pattern.cells.len()]).collect();
+            let mut pos = [0u8; MAX_PATTERN_CELLS];
             let mut rest = 0;
             for (cell, &t) in tiles.iter().enumerate() {
                 if t == BLANK_MARK {
                     continue;
                 }
                 match slot[t as usize] {
-                    Some((p, i)) => pos[p as usize][i as usize] = at(cell as u8),
+                    Some((p, i)) => pos[(start[p as usize] + i) as usize] = at(cell as u8),
                     None => rest += rect.distance(cell as u8, t),
                 }
             }
-            let value: Vec<u32> = pos
-                .iter()
-                .zip(dbs)
-                .map(|(p, d)| d.lookup(p, at(blank)) as u32)
-                .collect();
-            let upper = rest + value.iter().sum::<u32>();
+            let mut value = [0u8; 32];
+            for (p, d) in dbs.iter().enumerate() {
+                let cells = &pos[start[p] as usize..start[p + 1] as usize];
+                value[p] = d.lookup(cells, at(blank));
+            }
+            let upper = rest + value.iter().map(|&v| u32::from(v)).sum::<u32>();
             LazyLookup {
                 pos,
                 value,
@@ -380,7 +414,10 @@ impl SearchState {
             tiles: tiles.to_vec(),
             blank,
             pos: first.pos,
-            value: first.value,
+            value: first.value[..h.first.dbs.len()]
+                .iter()
+                .map(|&v| u32::from(v))
+                .collect(),
             rest: first.rest,
             lazy: h.lazy.iter().map(|&(p, r)| lookup(p, r)).collect(),
             lazy_undo: Vec::new(),
@@ -452,6 +489,7 @@ impl SearchState {
         }
         let (part, reflected) = h.lazy[k];
         let dbs = h.partition(part, reflected).0;
+        let start = &h.part(part).start;
         let blank = if reflected {
             h.rect.transpose(self.blank)
         } else {
@@ -460,9 +498,10 @@ impl SearchState {
         while view.stale != 0 {
             let p = view.stale.trailing_zeros() as usize;
             view.stale &= view.stale - 1;
-            view.value[p] = dbs[p].lookup(&view.pos[p], blank) as u32;
+            let cells = &view.pos[start[p] as usize..start[p + 1] as usize];
+            view.value[p] = dbs[p].lookup(cells, blank);
         }
-        view.upper = view.rest + view.value.iter().sum::<u32>();
+        view.upper = view.rest + view.value.iter().map(|&v| u32::from(v)).sum::<u32>();
     }
 
     fn line_conflicts(&self, rect: &Rectangle, row: bool, line: usize) -> u32 {
@@ -492,7 +531,8 @@ impl SearchState {
             let Some((p, i)) = h.first.slot[t as usize] else {
                 continue;
             };
-            let pos = &self.pos[p as usize];
+            let start = &h.first.start;
+            let pos = &self.pos[start[p as usize] as usize..start[p as usize + 1] as usize];
             moved[k][..pos.len()].copy_from_slice(pos);
             moved[k][i as usize] = self.blank;
             let db = &h.first.dbs[p as usize];
@@ -507,7 +547,8 @@ impl SearchState {
                 && let Some((p, i)) = h.first.reflected_slot[t as usize]
                 && self.lazy[0].upper + 2 > limit
             {
-                let pos = &self.lazy[0].pos[p as usize];
+                let pos =
+                    &self.lazy[0].pos[start[p as usize] as usize..start[p as usize + 1] as usize];
                 let mut mirrored = [0u8; 32];
                 mirrored[..pos.len()].copy_from_slice(pos);
                 mirrored[i as usize] = h.rect.transpose(self.blank);
@@ -518,12 +559,30 @@ impl SearchState {
         let mut values = [u32::MAX; 4];
         for (k, &from) in froms.iter().enumerate().take(4) {
             if let Some((p, r)) = ranked[k] {
-                let len = self.pos[p].len();
+                let len = h.first.dbs[p].pattern.cells.len();
                 // The blank ends where the token was.
                 values[k] = h.first.dbs[p].lookup_ranked(r, &moved[k][..len], from) as u32;
             }
         }
         values
+    }
+
+    /// What [`h_normal`](Self::h_normal) would be after sliding the
+    /// token on `from` into the blank, `normal` being its value now and
+    /// `ahead` what [`values_after`](Self::values_after) gave that move:
+    /// a search prunes most children on this alone, before it pays for
+    /// [`apply`](Self::apply) and [`undo`](Self::undo).
+    #[inline]
+    pub(crate) fn normal_after(&self, h: &Heuristic, normal: u32, from: u8, ahead: u32) -> u32 {
+        let t = self.tiles[from as usize];
+        match h.first.slot[t as usize] {
+            Some((p, _)) => normal - self.value[p as usize] + ahead,
+            None => {
+                let rect = &h.rect;
+                let farther = rect.distance(self.blank, t) as i32 - rect.distance(from, t) as i32;
+                normal.wrapping_add_signed(farther)
+            }
+        }
     }
 
     /// Slides the token on `from` into the blank; returns what undo needs.
@@ -577,12 +636,14 @@ impl SearchState {
         match h.first.slot[t as usize] {
             Some((p, i)) => {
                 let (p, i) = (p as usize, i as usize);
-                self.pos[p][i] = to;
+                let start = &h.first.start;
+                self.pos[start[p] as usize + i] = to;
                 undo.value = self.value[p];
                 self.value[p] = if ahead != u32::MAX {
                     ahead
                 } else {
-                    h.first.dbs[p].lookup(&self.pos[p], self.blank) as u32
+                    let cells = &self.pos[start[p] as usize..start[p + 1] as usize];
+                    h.first.dbs[p].lookup(cells, self.blank) as u32
                 };
             }
             None => self.rest = self.rest.wrapping_add_signed(farther),
@@ -594,9 +655,9 @@ impl SearchState {
             // pattern's value changes by at most one a move.
             if p != NONE {
                 let (p, i) = (p as usize, i as usize);
-                view.pos[p][i] = if reflected { rect.transpose(to) } else { to };
+                view.pos[i] = if reflected { rect.transpose(to) } else { to };
                 self.lazy_undo.push(LazyUndo {
-                    kept: view.value[p],
+                    kept: u32::from(view.value[p]),
                     stale: view.stale,
                     upper: view.upper,
                 });
@@ -643,7 +704,7 @@ impl SearchState {
             return;
         }
         if let Some((p, i)) = h.first.slot[t as usize] {
-            self.pos[p as usize][i as usize] = from;
+            self.pos[(h.first.start[p as usize] + i) as usize] = from;
             self.value[p as usize] = u.value;
         }
         let slots = &h.lazy_slot[t as usize * h.lazy.len()..][..h.lazy.len()];
@@ -654,12 +715,12 @@ impl SearchState {
         {
             if p != NONE {
                 let (p, i) = (p as usize, i as usize);
-                view.pos[p][i] = if reflected {
+                view.pos[i] = if reflected {
                     rect.transpose(from)
                 } else {
                     from
                 };
-                view.value[p] = u.kept;
+                view.value[p] = u.kept as u8;
             } else {
                 view.rest = u.kept;
             }
