@@ -17,11 +17,9 @@
 //! move nor ends a redundant move string (one that reaches what a shorter
 //! or earlier string reaches, see `redundant`: a third to a half fewer
 //! nodes), and splits each iteration over all cores from a frontier a
-//! few moves deep.
+//! few moves deep, whose subtrees the threads take in order (`in_order`).
 
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
-
-use rayon::prelude::*;
 
 use crate::moves::Move;
 use crate::solve::Found;
@@ -125,33 +123,21 @@ pub(crate) fn ida_star_logged(
             // Short solutions: one plain search from the root.
             subtree(&root, &[root.blank], bound)
         } else {
-            // Every thread takes the next subtree in the frontier's order
-            // when it is done with one, so that the last iteration is
-            // searched about as one thread would search it and the search
-            // stops after about as many nodes. (Halves, as a parallel
-            // iterator splits a list, had the second thread start in the
-            // middle: a solution early in the first half then cost nearly
-            // twice the nodes.)
-            let next = AtomicUsize::new(0);
-            (0..rayon::current_num_threads())
-                .into_par_iter()
-                .filter_map(|_| {
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= frontier.len() || shared.found.load(Ordering::Relaxed) == 0 {
-                            return None;
-                        }
-                        let (state, path) = &frontier[i];
-                        if let Some(found) = subtree(state, path, bound) {
-                            shared.found.store(0, Ordering::Relaxed);
-                            return Some(found);
-                        }
-                    }
-                })
-                .find_any(|_| true)
+            in_order::map_in_order(frontier.len(), |i| {
+                if shared.found.load(Ordering::Relaxed) == 0 {
+                    return None;
+                }
+                let (state, path) = &frontier[i];
+                let found = subtree(state, path, bound);
+                if found.is_some() {
+                    shared.found.store(0, Ordering::Relaxed);
+                }
+                found
+            })
+            .into_iter()
+            .flatten()
+            .next()
         };
-        // An iteration the flag cut short is not logged: `log` hears only
-        // of bounds searched through.
         if solution.is_none() && stop.now() {
             return None;
         }
@@ -240,6 +226,7 @@ fn frontier_below(heuristic: &Heuristic, root: &SearchState) -> Vec<(SearchState
 }
 
 mod depth_first;
+mod in_order;
 mod iterations;
 mod redundant;
 pub mod split;

@@ -52,8 +52,6 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use rayon::prelude::*;
-
 pub use super::FRONTIER;
 use super::{
     Dfs, Heuristic, RedundantMoves, SearchState, path_moves, previous_blank, solution_parity,
@@ -329,7 +327,8 @@ impl SplitSearch {
     }
 
     /// Searches `subtrees` within `bound` on all cores of the current
-    /// rayon pool. A solution stops the others: with `ordered`, only the
+    /// rayon pool, taken in order (each thread the next subtree when it
+    /// is done with one). A solution stops the others: with `ordered`, only the
     /// subtrees after it (in the order given), so that the counts up to
     /// the first subtree with a solution are those of a single search on
     /// one thread; without, all of them at once.
@@ -343,10 +342,9 @@ impl SplitSearch {
         ordered: bool,
     ) -> Result<Batch, SolveError> {
         let stop = AtomicUsize::new(usize::MAX);
-        let results: Vec<Result<Searched, SolveError>> = subtrees
-            .par_iter()
-            .enumerate()
-            .map(|(i, subtree)| {
+        let results =
+            super::in_order::map_in_order(subtrees.len(), |i| -> Result<Searched, SolveError> {
+                let subtree = &subtrees[i];
                 let rank = if ordered { i } else { 1 };
                 if stop.load(Ordering::Relaxed) < rank {
                     return Ok(Searched {
@@ -360,8 +358,7 @@ impl SplitSearch {
                     stop.fetch_min(if ordered { i } else { 0 }, Ordering::Relaxed);
                 }
                 Ok(searched)
-            })
-            .collect();
+            });
         let mut batch = Batch {
             found: None,
             nodes: Vec::with_capacity(subtrees.len()),
