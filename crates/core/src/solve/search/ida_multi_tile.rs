@@ -12,11 +12,10 @@
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use rayon::prelude::*;
-
 use crate::solve::error::SolveError;
 use crate::solve::progress::{OnProgress, Progress};
 use crate::solve::search::colors::{ColorTable, Coloring, straight_ways};
+use crate::solve::search::in_order::map_in_order;
 use crate::solve::search::pdb::PdbCache;
 use crate::solve::search::rectangle::BLANK_MARK;
 use crate::stop::{NODE_CHUNK, Stop};
@@ -376,36 +375,33 @@ pub(crate) fn shortest(
     let mut bound = search.h(&start);
     loop {
         search.next_bound.store(u32::MAX, Ordering::Relaxed);
-        let results: Vec<Option<Vec<u8>>> = tasks
-            .par_iter()
-            .enumerate()
-            .map(|(task, (path, axis))| {
-                if search.found.load(Ordering::Relaxed) < task {
-                    return None;
-                }
-                let mut s = start.clone();
-                for &cell in &path[1..] {
-                    search.step(&mut s, cell as usize);
-                }
-                let g = multi_tile_length(path, coloring.cols);
-                let mut path = path.clone();
-                let mut run = Run {
-                    task,
-                    nodes: 0,
-                    next_bound: u32::MAX,
-                };
-                let h = search.h(&s);
-                let found = search.dfs(&mut s, (g, h), bound, *axis, &mut path, &mut run);
-                search.nodes.fetch_add(run.nodes, Ordering::Relaxed);
-                search
-                    .next_bound
-                    .fetch_min(run.next_bound, Ordering::Relaxed);
-                if found {
-                    search.found.fetch_min(task, Ordering::Relaxed);
-                }
-                found.then_some(path)
-            })
-            .collect();
+        let results = map_in_order(tasks.len(), |task| {
+            let (path, axis) = &tasks[task];
+            if search.found.load(Ordering::Relaxed) < task {
+                return None;
+            }
+            let mut s = start.clone();
+            for &cell in &path[1..] {
+                search.step(&mut s, cell as usize);
+            }
+            let g = multi_tile_length(path, coloring.cols);
+            let mut path = path.clone();
+            let mut run = Run {
+                task,
+                nodes: 0,
+                next_bound: u32::MAX,
+            };
+            let h = search.h(&s);
+            let found = search.dfs(&mut s, (g, h), bound, *axis, &mut path, &mut run);
+            search.nodes.fetch_add(run.nodes, Ordering::Relaxed);
+            search
+                .next_bound
+                .fetch_min(run.next_bound, Ordering::Relaxed);
+            if found {
+                search.found.fetch_min(task, Ordering::Relaxed);
+            }
+            found.then_some(path)
+        });
         if let Some(path) = results.into_iter().flatten().next() {
             return Some((path, search.nodes.load(Ordering::Relaxed)));
         }

@@ -29,6 +29,7 @@ pub(crate) mod colors;
 pub(crate) mod ida;
 pub(crate) mod ida_blanks;
 pub(crate) mod ida_multi_tile;
+mod in_order;
 pub(crate) mod near;
 pub(crate) mod pdb;
 pub(crate) mod placement;

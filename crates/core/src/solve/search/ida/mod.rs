@@ -17,12 +17,13 @@
 //! move nor ends a redundant move string (one that reaches what a shorter
 //! or earlier string reaches, see `redundant`: a third to a half fewer
 //! nodes), and splits each iteration over all cores from a frontier a
-//! few moves deep, whose subtrees the threads take in order (`in_order`).
+//! few moves deep, whose subtrees the threads take in order (`search::in_order`).
 
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
 use crate::moves::Move;
 use crate::solve::Found;
+use crate::solve::search::in_order::map_in_order;
 use crate::solve::search::rectangle::{BLANK_MARK, Heuristic, SearchState, path_moves};
 use crate::stop::{NodeBudget, Stop};
 
@@ -123,7 +124,7 @@ pub(crate) fn ida_star_logged(
             // Short solutions: one plain search from the root.
             subtree(&root, &[root.blank], bound)
         } else {
-            in_order::map_in_order(frontier.len(), |i| {
+            map_in_order(frontier.len(), |i| {
                 if shared.found.load(Ordering::Relaxed) == 0 {
                     return None;
                 }
@@ -226,7 +227,6 @@ fn frontier_below(heuristic: &Heuristic, root: &SearchState) -> Vec<(SearchState
 }
 
 mod depth_first;
-mod in_order;
 mod iterations;
 mod redundant;
 pub mod split;

@@ -342,8 +342,9 @@ impl SplitSearch {
         ordered: bool,
     ) -> Result<Batch, SolveError> {
         let stop = AtomicUsize::new(usize::MAX);
-        let results =
-            super::in_order::map_in_order(subtrees.len(), |i| -> Result<Searched, SolveError> {
+        let results = crate::solve::search::in_order::map_in_order(
+            subtrees.len(),
+            |i| -> Result<Searched, SolveError> {
                 let subtree = &subtrees[i];
                 let rank = if ordered { i } else { 1 };
                 if stop.load(Ordering::Relaxed) < rank {
@@ -358,7 +359,8 @@ impl SplitSearch {
                     stop.fetch_min(if ordered { i } else { 0 }, Ordering::Relaxed);
                 }
                 Ok(searched)
-            });
+            },
+        );
         let mut batch = Batch {
             found: None,
             nodes: Vec::with_capacity(subtrees.len()),

@@ -1,5 +1,6 @@
 //! Subtrees searched on every thread in the order they are listed: each
-//! thread takes the next one when it is done with one.
+//! thread takes the next one when it is done with one (the shortest
+//! searches' iterations, split below a frontier).
 //!
 //! The last iteration of a search stops at its first solution. Split in
 //! halves, as a parallel iterator splits a list, the second thread began
@@ -16,7 +17,7 @@ use rayon::prelude::*;
 /// `work(i)` for every `i` below `len`, on all threads of the current
 /// rayon pool, each thread taking the next `i` when it is done; the
 /// results in order.
-pub(super) fn map_in_order<T: Send + Sync>(len: usize, work: impl Fn(usize) -> T + Sync) -> Vec<T> {
+pub(crate) fn map_in_order<T: Send + Sync>(len: usize, work: impl Fn(usize) -> T + Sync) -> Vec<T> {
     let next = AtomicUsize::new(0);
     let slots: Vec<OnceLock<T>> = (0..len).map(|_| OnceLock::new()).collect();
     (0..rayon::current_num_threads().min(len))
