@@ -336,6 +336,13 @@ pub(crate) struct SearchState {
     pub(crate) col_conflicts: Vec<u32>,
 }
 
+/// Pattern `p`'s positions among a partition's (`start` its
+/// [`Partition::start`]).
+#[inline]
+fn pattern_cells<'a>(pos: &'a [u8], start: &[u8], p: usize) -> &'a [u8] {
+    &pos[usize::from(start[p])..usize::from(start[p + 1])]
+}
+
 /// The most tiles of a partition's patterns together: pattern databases
 /// stop at 64 cells (a bit a cell), and one cell is the blank's.
 const MAX_PATTERN_CELLS: usize = 63;
@@ -397,7 +404,7 @@ impl SearchState {
             }
             let mut value = [0u8; 32];
             for (p, d) in dbs.iter().enumerate() {
-                let cells = &pos[start[p] as usize..start[p + 1] as usize];
+                let cells = pattern_cells(&pos, start, p);
                 value[p] = d.lookup(cells, at(blank));
             }
             let upper = rest + value.iter().map(|&v| u32::from(v)).sum::<u32>();
@@ -498,7 +505,7 @@ impl SearchState {
         while view.stale != 0 {
             let p = view.stale.trailing_zeros() as usize;
             view.stale &= view.stale - 1;
-            let cells = &view.pos[start[p] as usize..start[p + 1] as usize];
+            let cells = pattern_cells(&view.pos, start, p);
             view.value[p] = dbs[p].lookup(cells, blank);
         }
         view.upper = view.rest + view.value.iter().map(|&v| u32::from(v)).sum::<u32>();
@@ -532,7 +539,7 @@ impl SearchState {
                 continue;
             };
             let start = &h.first.start;
-            let pos = &self.pos[start[p as usize] as usize..start[p as usize + 1] as usize];
+            let pos = pattern_cells(&self.pos, start, p as usize);
             moved[k][..pos.len()].copy_from_slice(pos);
             moved[k][i as usize] = self.blank;
             let db = &h.first.dbs[p as usize];
@@ -547,8 +554,7 @@ impl SearchState {
                 && let Some((p, i)) = h.first.reflected_slot[t as usize]
                 && self.lazy[0].upper + 2 > limit
             {
-                let pos =
-                    &self.lazy[0].pos[start[p as usize] as usize..start[p as usize + 1] as usize];
+                let pos = pattern_cells(&self.lazy[0].pos, start, p as usize);
                 let mut mirrored = [0u8; 32];
                 mirrored[..pos.len()].copy_from_slice(pos);
                 mirrored[i as usize] = h.rect.transpose(self.blank);
@@ -642,7 +648,7 @@ impl SearchState {
                 self.value[p] = if ahead != u32::MAX {
                     ahead
                 } else {
-                    let cells = &self.pos[start[p] as usize..start[p + 1] as usize];
+                    let cells = pattern_cells(&self.pos, start, p);
                     h.first.dbs[p].lookup(cells, self.blank) as u32
                 };
             }
