@@ -595,7 +595,22 @@ impl<'a> Solver<'a> {
         improve: Improve,
     ) -> Result<Option<Near>, SolveError> {
         let report = |p: &Progress| self.report(p);
-        let heuristic = |rect: &_, blank_goal, tables| self.heuristic_of(rect, blank_goal, tables);
+        let heuristic = |rect: &_, blank_goal, tables: Option<Vec<Vec<u8>>>| {
+            // With the shortest search's tables, its catalogue too where
+            // it is at hand (nothing is built): the searches of the
+            // answer's start and end take the maximum over it.
+            let strong = tables.is_some() && tables == self.tables(rect, blank_goal);
+            let heuristic = self.heuristic_of(rect, blank_goal, tables)?;
+            let more = if strong {
+                self.catalogue(rect, blank_goal)
+            } else {
+                Vec::new()
+            };
+            match more.is_empty() {
+                true => Ok(heuristic),
+                false => self.with_catalogue(heuristic, &more),
+            }
+        };
         let solve_rest = |(rows, cols), (from, to): (&[Token], &[Token]), (guard, end)| {
             let rest = Board::new_box(&[rows, cols])?;
             let (from, to) = (

@@ -47,7 +47,7 @@ impl Solver<'_> {
     /// tables at hand: see [`catalogue`](Self::catalogue)), held within
     /// the memory budget as [`heuristic_of`](Self::heuristic_of) holds
     /// the first partition's.
-    fn with_catalogue(
+    pub(super) fn with_catalogue(
         &self,
         heuristic: Heuristic,
         more: &[(Vec<Vec<u8>>, Sides)],

@@ -36,6 +36,23 @@ const END_STEP: usize = 10;
 /// longer, in 5.0 s on the first ten and 4.4 s on the next 15.
 pub(super) const END_NODES: u64 = 16_000_000;
 
+/// [`END_NODES`] where the heuristic is the maximum over a catalogue (the
+/// 24-puzzle's, where it is cached): a node costs about four times as
+/// much. On the first ten of Korf & Felner's 50, the same lengths as
+/// the 6-6-6-6 tables' 16 M in the same time (4.5 s an answer against
+/// 4.7, worst 6.6 s against 6.9); 12 M made one answer 6 moves shorter
+/// (1.047 → 1.041) in 6.6 s an answer, worst 12.6 s, past the 10 s a
+/// default answer has.
+pub(super) const END_NODES_CATALOGUE: u64 = 6_000_000;
+
+/// The nodes of each end's search with `heuristic`.
+pub(super) fn end_nodes(heuristic: &Heuristic) -> u64 {
+    match heuristic.more.is_empty() {
+        true => END_NODES,
+        false => END_NODES_CATALOGUE,
+    }
+}
+
 impl Context<'_> {
     /// `near`'s answer (from `a` to `b`, on a board searched whole) with
     /// its end made shortest (see [`shortest_end`]), each shorter length

@@ -8,7 +8,7 @@ use std::ops::RangeInclusive;
 use std::time::{Duration, Instant};
 
 use super::anytime::Stages;
-use super::end::END_NODES;
+use super::end::end_nodes;
 use super::{Context, Improve, Plan};
 use crate::arrangement::Token;
 use crate::solve::Found;
@@ -229,7 +229,12 @@ impl Context<'_> {
                 finished = self.improve_weighted(rows, cols, a, search, &mut near, stages);
             }
             if polish || part_end {
-                self.shortest_end(&heuristic, (a, b), &mut near, (END_NODES, guarded));
+                self.shortest_end(
+                    &heuristic,
+                    (a, b),
+                    &mut near,
+                    (end_nodes(&heuristic), guarded),
+                );
             }
             if let Some(later) = later {
                 let stages = (Stages::ANYTIME, finished, later);
