@@ -597,8 +597,9 @@ impl<'a> Solver<'a> {
         let report = |p: &Progress| self.report(p);
         let heuristic = |rect: &_, blank_goal, tables: Option<Vec<Vec<u8>>>| {
             // With the shortest search's tables, its catalogue too where
-            // it is at hand (nothing is built): the searches of the
-            // answer's start and end take the maximum over it.
+            // it is at hand (nothing is built): the shortest search tried
+            // first and the searches of the answer's end take the maximum
+            // over it (the weighted searches keep the one partition).
             let strong = tables.is_some() && tables == self.tables(rect, blank_goal);
             let heuristic = self.heuristic_of(rect, blank_goal, tables)?;
             let more = if strong {
