@@ -602,14 +602,9 @@ impl<'a> Solver<'a> {
             // over it (the weighted searches keep the one partition).
             let strong = tables.is_some() && tables == self.tables(rect, blank_goal);
             let heuristic = self.heuristic_of(rect, blank_goal, tables)?;
-            let more = if strong {
-                self.catalogue(rect, blank_goal)
-            } else {
-                Vec::new()
-            };
-            match more.is_empty() {
-                true => Ok(heuristic),
-                false => self.with_catalogue(heuristic, &more),
+            match strong {
+                true => self.with_catalogue_at_hand(heuristic),
+                false => Ok(heuristic),
             }
         };
         let solve_rest = |(rows, cols), (from, to): (&[Token], &[Token]), (guard, end)| {

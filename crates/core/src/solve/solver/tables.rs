@@ -36,18 +36,28 @@ impl Solver<'_> {
         let rect = Rectangle::new(rows, cols);
         let (tiles, blank_goal) = rectangle::relabel(a, b);
         let heuristic = self.heuristic_of(&rect, blank_goal, self.tables(&rect, blank_goal))?;
-        let more = self.catalogue(&rect, blank_goal);
-        if more.is_empty() {
-            return Ok((heuristic, tiles));
+        Ok((self.with_catalogue_at_hand(heuristic)?, tiles))
+    }
+
+    /// `heuristic` with the maximum over the rest of its board's
+    /// catalogue where that is at hand (see [`catalogue`](Self::catalogue):
+    /// nothing is built); as it is otherwise.
+    pub(super) fn with_catalogue_at_hand(
+        &self,
+        heuristic: Heuristic,
+    ) -> Result<Heuristic, SolveError> {
+        let more = self.catalogue(&heuristic.rect, heuristic.blank_goal);
+        match more.is_empty() {
+            true => Ok(heuristic),
+            false => self.with_catalogue(heuristic, &more),
         }
-        Ok((self.with_catalogue(heuristic, &more)?, tiles))
     }
 
     /// `heuristic` with the maximum over the partitions `more` too (their
     /// tables at hand: see [`catalogue`](Self::catalogue)), held within
     /// the memory budget as [`heuristic_of`](Self::heuristic_of) holds
     /// the first partition's.
-    pub(super) fn with_catalogue(
+    fn with_catalogue(
         &self,
         heuristic: Heuristic,
         more: &[(Vec<Vec<u8>>, Sides)],

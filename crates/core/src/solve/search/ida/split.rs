@@ -62,6 +62,7 @@ use crate::error::Error;
 use crate::moves::{Move, replay};
 use crate::solve::Solution;
 use crate::solve::error::SolveError;
+use crate::solve::search::in_order::map_in_order;
 use crate::stop::Stop;
 
 /// One question's shortest-path search, ready to be split: the heuristic
@@ -342,25 +343,22 @@ impl SplitSearch {
         ordered: bool,
     ) -> Result<Batch, SolveError> {
         let stop = AtomicUsize::new(usize::MAX);
-        let results = crate::solve::search::in_order::map_in_order(
-            subtrees.len(),
-            |i| -> Result<Searched, SolveError> {
-                let subtree = &subtrees[i];
-                let rank = if ordered { i } else { 1 };
-                if stop.load(Ordering::Relaxed) < rank {
-                    return Ok(Searched {
-                        found: None,
-                        nodes: 0,
-                        pruned: u32::MAX,
-                    });
-                }
-                let searched = self.search_ranked(subtree, bound, &stop, rank)?;
-                if searched.found.is_some() {
-                    stop.fetch_min(if ordered { i } else { 0 }, Ordering::Relaxed);
-                }
-                Ok(searched)
-            },
-        );
+        let results = map_in_order(subtrees.len(), |i| -> Result<Searched, SolveError> {
+            let subtree = &subtrees[i];
+            let rank = if ordered { i } else { 1 };
+            if stop.load(Ordering::Relaxed) < rank {
+                return Ok(Searched {
+                    found: None,
+                    nodes: 0,
+                    pruned: u32::MAX,
+                });
+            }
+            let searched = self.search_ranked(subtree, bound, &stop, rank)?;
+            if searched.found.is_some() {
+                stop.fetch_min(if ordered { i } else { 0 }, Ordering::Relaxed);
+            }
+            Ok(searched)
+        });
         let mut batch = Batch {
             found: None,
             nodes: Vec::with_capacity(subtrees.len()),
