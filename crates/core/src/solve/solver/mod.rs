@@ -597,13 +597,14 @@ impl<'a> Solver<'a> {
         let report = |p: &Progress| self.report(p);
         let heuristic = |rect: &_, blank_goal, tables: Option<Vec<Vec<u8>>>| {
             // With the shortest search's tables, its catalogue too where
-            // it is at hand (nothing is built): the shortest search tried
-            // first and the searches of the answer's end take the maximum
-            // over it (the weighted searches keep the one partition).
+            // it is in memory or the page cache (nothing is built or read
+            // from disk): the shortest search tried first and the searches
+            // of the answer's end take the maximum over it (the weighted
+            // searches keep the one partition).
             let strong = tables.is_some() && tables == self.tables(rect, blank_goal);
             let heuristic = self.heuristic_of(rect, blank_goal, tables)?;
             match strong {
-                true => self.with_catalogue_at_hand(heuristic),
+                true => self.with_resident_catalogue(heuristic),
                 false => Ok(heuristic),
             }
         };

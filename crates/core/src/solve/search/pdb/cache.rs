@@ -10,6 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::page_cache::resident;
 use super::{BuildProgress, Pattern, PatternDb};
 use crate::solve::error::{PdbError, SolveError};
 use crate::solve::progress::{OnProgress, Progress};
@@ -191,6 +192,14 @@ impl PdbCache {
     /// checked when it is loaded).
     pub(crate) fn has(&self, pattern: &Pattern) -> bool {
         self.path_of(pattern).is_file()
+    }
+
+    /// Whether the folder holds a file for `pattern` that the system's
+    /// page cache holds too (see `page_cache::resident`): mapped, it is
+    /// read from memory, not from disk.
+    pub(crate) fn has_resident(&self, pattern: &Pattern) -> bool {
+        std::fs::File::open(self.path_of(pattern))
+            .is_ok_and(|file| file.metadata().is_ok_and(|m| m.is_file()) && resident(&file))
     }
 }
 

@@ -53,7 +53,9 @@ pub use cache::PdbCache;
 pub(crate) use cache::{Save, load_or_build};
 pub(crate) use file::{colored_header, load as load_table, save as save_table};
 pub(crate) use geometry::grid_neighbours;
-pub(crate) use registry::{Reservation, at_hand, in_memory, reserve, shared};
+pub(crate) use registry::{
+    Reservation, at_hand, in_memory, in_memory_or_resident, reserve, shared,
+};
 pub(crate) use table::Bytes;
 
 pub(crate) use entry::Width;

@@ -1,5 +1,5 @@
-//! Hints to the system's page cache about mapped tables (Linux; nothing
-//! elsewhere): a search looks up all over hundreds of megabytes, and
+//! Hints to the system's page cache about mapped tables, and whether it
+//! holds a table's file (Linux; nothing elsewhere): a search looks up all over hundreds of megabytes, and
 //! where the cache holds a table in 2 MiB pieces the system maps each
 //! piece at once, a fault and a TLB entry a piece instead of one every
 //! 4 KiB. A table is read in order where it is missing, and parts held
@@ -28,20 +28,59 @@ pub(super) fn fill(map: &memmap2::Mmap, file: &File) {
     mend(map, file);
 }
 
+/// Whether the page cache holds `file`: the first page of at least
+/// nine in ten of its 2 MiB chunks (a table read in order is held in
+/// whole chunks, so the first page tells). A search that maps a table
+/// so held reads nearly nothing from disk; one that is not may take
+/// seconds a gigabyte. True where the system cannot tell (then as
+/// before: the table is taken).
+pub(super) fn resident(file: &File) -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: the map is read-only and private to this call, and its
+        // bytes are never read: only the page cache is asked about them.
+        let Ok(map) = (unsafe { memmap2::Mmap::map(file) }) else {
+            return true;
+        };
+        let chunks = map.len().div_ceil(CHUNK);
+        let held = (0..map.len())
+            .step_by(CHUNK)
+            .filter(|&at| page_held(&map, at) != Some(false))
+            .count();
+        mostly(held, chunks)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = file;
+        true
+    }
+}
+
+/// Whether `held` chunks of `chunks` are most of them (nine in ten).
+#[cfg(target_os = "linux")]
+fn mostly(held: usize, chunks: usize) -> bool {
+    held * 10 >= chunks * 9
+}
+
+/// Whether the page cache holds the page of `map` at `at` (a multiple of
+/// the page size); `None` where the system does not say.
+#[cfg(target_os = "linux")]
+fn page_held(map: &memmap2::Mmap, at: usize) -> Option<bool> {
+    let mut resident = 0u8;
+    // SAFETY: `at` is a multiple of 2 MiB within the page-aligned map,
+    // and mincore writes one byte for the one page asked.
+    let asked =
+        unsafe { libc::mincore(map.as_ptr().add(at).cast_mut().cast(), 1, &raw mut resident) };
+    (asked == 0).then_some(resident & 1 != 0)
+}
+
 /// Reads the chunks of `map` whose first page the page cache lacks, in
 /// order: the chunks this reads stay whole, so the first page tells (a
 /// 2 GB table's every page asked took mincore 28 ms, a page a chunk
 /// well under one).
 #[cfg(target_os = "linux")]
 fn read_missing(map: &memmap2::Mmap, file: &File) {
-    let there = |at: usize| {
-        let mut resident = 0u8;
-        // SAFETY: `at` is a multiple of 2 MiB within the page-aligned map,
-        // and mincore writes one byte for the one page asked.
-        let asked =
-            unsafe { libc::mincore(map.as_ptr().add(at).cast_mut().cast(), 1, &raw mut resident) };
-        asked != 0 || resident & 1 != 0
-    };
+    let there = |at: usize| page_held(map, at) != Some(false);
     // All asked before any is read: a read's own readahead runs into the
     // next chunk, which would then look there and be left half read.
     let missing: Vec<usize> = (0..map.len())
@@ -273,6 +312,29 @@ mod tests {
         let map = unsafe { memmap2::Mmap::map(&file).unwrap() };
         fill(&map, &file);
         assert!(map[..] == bytes[..]);
+    }
+
+    #[test]
+    fn a_file_is_resident_once_read_and_not_once_dropped() {
+        use std::io::{Read as _, Seek as _};
+        let mut file = tempfile::tempfile().unwrap();
+        file.write_all(&vec![7u8; 3 * CHUNK + 100]).unwrap();
+        file.sync_all().unwrap();
+        file.rewind().unwrap();
+        file.read_to_end(&mut Vec::new()).unwrap();
+        assert!(resident(&file));
+        evict(&file);
+        // Where the system dropped the pages (not on a memory file
+        // system), the file is no longer resident.
+        // SAFETY: the file is this test's own and is not changed.
+        let map = unsafe { memmap2::Mmap::map(&file).unwrap() };
+        let dropped = (0..map.len())
+            .step_by(CHUNK)
+            .all(|at| page_held(&map, at) == Some(false));
+        if dropped {
+            assert!(!resident(&file));
+        }
+        assert!(mostly(9, 10) && mostly(0, 0) && !mostly(8, 10) && !mostly(17, 19));
     }
 
     #[test]

@@ -100,6 +100,13 @@ pub(crate) fn at_hand(pattern: &Pattern, cache: Option<&PdbCache>) -> bool {
     in_memory(pattern) || cache.is_some_and(|c| c.has(pattern))
 }
 
+/// Whether the database of `pattern` is at hand without reading from
+/// disk: in memory, or in `cache` with its file in the system's page
+/// cache (see `PdbCache::has_resident`).
+pub(crate) fn in_memory_or_resident(pattern: &Pattern, cache: Option<&PdbCache>) -> bool {
+    in_memory(pattern) || cache.is_some_and(|c| c.has_resident(pattern))
+}
+
 /// Whether the database of `pattern` is in this process's memory.
 pub(crate) fn in_memory(pattern: &Pattern) -> bool {
     let tables = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
