@@ -10,7 +10,9 @@ use super::{ida_star, ida_star_until, shorter_than};
 use crate::board::Board;
 use crate::moves::replay;
 use crate::solve::search::pdb::{Pattern, PatternDb, Width};
-use crate::solve::search::rectangle::{Heuristic, Rectangle, Sides, partition, relabel};
+use crate::solve::search::rectangle::{
+    Heuristic, Rectangle, SearchState, Sides, partition, relabel,
+};
 
 const BLANK: u8 = u8::MAX;
 
@@ -128,6 +130,54 @@ fn a_catalogue_is_the_maximum_of_its_partitions() {
         }
         // The other partitions do raise it somewhere.
         assert!(above_first > 0);
+    }
+}
+
+/// The state a search keeps move by move (the catalogue's tables shared
+/// among its partitions, each with its moves since it was looked up,
+/// and what undoing a move gives back) bounds as a state made afresh
+/// does: along random walks that go out and come back, with random
+/// bounds, `h_within` exceeds the bound exactly when the heuristic
+/// does, and `h` is the heuristic.
+#[test]
+fn a_state_kept_move_by_move_bounds_as_a_fresh_one() {
+    for (rect, blank_goal) in [(Rectangle::new(3, 3), 8u8), (Rectangle::new(2, 4), 5)] {
+        let h = catalogue(&rect, blank_goal);
+        let goal: Vec<u8> = (0..rect.cell_count() as u8)
+            .map(|c| if c == blank_goal { BLANK } else { c })
+            .collect();
+        let mut state = SearchState::new(&h, &goal);
+        let mut undos = Vec::new();
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        for _ in 0..20_000 {
+            if undos.is_empty() || next(10) < 6 {
+                let cells = &h.neighbours()[state.blank as usize];
+                let from = cells[next(cells.len() as u64) as usize];
+                undos.push(state.apply(&h, from, u32::MAX));
+            } else {
+                let undo = undos.pop().unwrap();
+                state.undo(&h, &undo);
+            }
+            let whole = h.value(&state.tiles);
+            let limit = next(u64::from(whole) + 4) as u32;
+            let within = state.h_within(&h, limit);
+            assert!(within <= whole, "{:?}", state.tiles);
+            assert_eq!(
+                within > limit,
+                whole > limit,
+                "{:?} within {limit}",
+                state.tiles
+            );
+            if next(8) == 0 {
+                assert_eq!(state.h(&h), whole, "{:?}", state.tiles);
+            }
+        }
     }
 }
 

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::{BLANK_MARK, MAX_CELLS, NONE, Rectangle, Sides};
+use super::{BLANK_MARK, MAX_CELLS, Rectangle, Sides};
 use crate::solve::error::SolveError;
 use crate::solve::progress::OnProgress;
 use crate::solve::search::pdb::{self, PatternDb, PdbCache};
@@ -30,11 +30,29 @@ pub(crate) struct Heuristic {
     /// comes first where there is reflection (a search fetches its
     /// children's entries ahead).
     pub(crate) lazy: Vec<(usize, bool)>,
-    /// Where each goal cell is in each lazy lookup, flat: entry
-    /// `t * lazy.len() + k` is the pattern of `t` in lookup `k` and its
-    /// place in the lookup's positions ([`Partition::start`]), `(NONE,
-    /// NONE)` for none. Read on every move, so kept in one piece.
-    lazy_slot: Vec<(u8, u8)>,
+    /// The tables looked up, each once however many partitions share it
+    /// (a table on the board as it is or reflected): the first
+    /// partition's patterns first, in its order, then the lazy lookups'
+    /// others.
+    tables: Vec<TableLookup>,
+    /// Each lazy lookup's tables, indices into `tables`, lookup after
+    /// lookup: lookup `k`'s from `lazy_start[k]` to `lazy_start[k + 1]`.
+    lazy_tables: Vec<u8>,
+    lazy_start: Vec<u8>,
+    /// For each goal cell: the tables beyond the first partition's whose
+    /// tiles include it (a bit each), and the lazy lookups whose
+    /// partition leaves it out (a bit each: their Manhattan part).
+    tile_tables: Vec<u64>,
+    tile_outside: Vec<u32>,
+}
+
+/// One table as searches look it up: which tiles' cells make its
+/// positions (the goal cells of the tiles, in the table's order), and
+/// whether they and the blank are reflected about the main diagonal.
+struct TableLookup {
+    db: Arc<PatternDb>,
+    tiles: Vec<u8>,
+    reflected: bool,
 }
 
 /// Where a goal cell is in a partition: (pattern, index in it).
@@ -47,9 +65,9 @@ pub(crate) struct Partition {
     /// reflected about the main diagonal.
     pub(crate) slot: Vec<Slot>,
     pub(crate) reflected_slot: Vec<Slot>,
-    /// Where each pattern's positions start in a lazy lookup's
-    /// [`LazyLookup::pos`], one more at the end: pattern `p`'s are
-    /// `start[p]..start[p + 1]`.
+    /// Where each pattern's positions start among the partition's (as
+    /// [`SearchState::pos`] keeps the first one's), one more at the end:
+    /// pattern `p`'s are `start[p]..start[p + 1]`.
     start: Vec<u8>,
     /// The lookups made of it where the heuristic reflects.
     pub(crate) sides: Sides,
@@ -65,7 +83,11 @@ impl Heuristic {
             reflect: false,
             more: Vec::new(),
             lazy: Vec::new(),
-            lazy_slot: Vec::new(),
+            tables: Vec::new(),
+            lazy_tables: Vec::new(),
+            lazy_start: vec![0],
+            tile_tables: Vec::new(),
+            tile_outside: Vec::new(),
         }
     }
 
@@ -127,7 +149,11 @@ impl Heuristic {
             reflect,
             more: Vec::new(),
             lazy: Vec::new(),
-            lazy_slot: Vec::new(),
+            tables: Vec::new(),
+            lazy_tables: Vec::new(),
+            lazy_start: vec![0],
+            tile_tables: Vec::new(),
+            tile_outside: Vec::new(),
         };
         h.order_lookups();
         h
@@ -181,23 +207,67 @@ impl Heuristic {
             .flat_map(|part| sides(part).iter().map(move |&reflected| (part, reflected)))
             .filter(|&(part, reflected)| part > 0 || reflected)
             .collect();
-        let n = self.rect.cell_count();
-        self.lazy_slot = (0..n)
-            .flat_map(|t| {
-                let h = &*self;
-                h.lazy.iter().map(move |&(part, reflected)| {
-                    let start = &h.part(part).start;
-                    h.partition(part, reflected).1[t]
-                        .map_or((NONE, NONE), |(p, i)| (p, start[p as usize] + i))
-                })
+        self.share_tables();
+    }
+
+    /// Sets the tables looked up ([`tables`](Self::tables)), each once,
+    /// and which of them each lazy lookup adds up, from
+    /// [`lazy`](Self::lazy).
+    fn share_tables(&mut self) {
+        let rect = &self.rect;
+        let n = rect.cell_count();
+        let mut tables: Vec<TableLookup> = Vec::new();
+        let index_of = |db: &Arc<PatternDb>, reflected: bool, tables: &mut Vec<TableLookup>| {
+            let same = |t: &TableLookup| t.reflected == reflected && t.db.pattern == db.pattern;
+            match tables.iter().position(same) {
+                Some(i) => i as u8,
+                None => {
+                    let at = |c: u8| if reflected { rect.transpose(c) } else { c };
+                    tables.push(TableLookup {
+                        db: db.clone(),
+                        tiles: db.pattern.cells.iter().map(|&c| at(c)).collect(),
+                        reflected,
+                    });
+                    (tables.len() - 1) as u8
+                }
+            }
+        };
+        for db in &self.first.dbs {
+            index_of(db, false, &mut tables);
+        }
+        let mut lazy_tables = Vec::new();
+        let mut lazy_start = vec![0u8];
+        for &(part, reflected) in &self.lazy {
+            for db in &self.part(part).dbs {
+                lazy_tables.push(index_of(db, reflected, &mut tables));
+            }
+            lazy_start.push(lazy_tables.len() as u8);
+        }
+        assert!(tables.len() <= MAX_TABLES, "a table's bit each");
+        let first = self.first.dbs.len();
+        let mut tile_tables = vec![0u64; n];
+        for (i, table) in tables.iter().enumerate().skip(first) {
+            for &t in &table.tiles {
+                tile_tables[t as usize] |= 1 << i;
+            }
+        }
+        let tile_outside = (0..n)
+            .map(|t| {
+                self.lazy
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &(part, reflected))| {
+                        self.partition(part, reflected).1[t].is_none()
+                    })
+                    .fold(0u32, |m, (k, _)| m | 1 << k)
             })
             .collect();
-        for &(part, _) in &self.lazy {
-            assert!(
-                self.partition(part, false).0.len() <= 32,
-                "a pattern's bit each"
-            );
-        }
+        assert!(self.lazy.len() <= 32, "a lazy lookup's bit each");
+        self.tables = tables;
+        self.lazy_tables = lazy_tables;
+        self.lazy_start = lazy_start;
+        self.tile_tables = tile_tables;
+        self.tile_outside = tile_outside;
     }
 
     /// Partition `part` (0 the first partition, `k` > 0 `more[k - 1]`).
@@ -321,16 +391,27 @@ impl Partition {
 pub(crate) struct SearchState {
     pub(crate) tiles: Vec<u8>,
     pub(crate) blank: u8,
-    /// Pattern databases: positions (as in a [`LazyLookup`]) and values
-    /// per pattern of the first partition, and the Manhattan distance of
-    /// the tiles outside them.
+    /// Pattern databases: positions (pattern after pattern, as
+    /// [`Partition::start`] says) and values per pattern of the first
+    /// partition, and the Manhattan distance of the tiles outside them.
     pub(crate) pos: [u8; MAX_PATTERN_CELLS],
     pub(crate) value: Vec<u32>,
     pub(crate) rest: u32,
-    /// The other lookups, in [`Heuristic::lazy`]'s order.
-    pub(crate) lazy: Vec<LazyLookup>,
-    /// What undoing the moves made needs of them, `lazy.len()` a move.
-    lazy_undo: Vec<LazyUndo>,
+    /// Pattern databases: the cell of each tile (by its goal cell).
+    at: [u8; MAX_TABLE_CELLS],
+    /// Each table's value as last looked up ([`Heuristic::tables`]'
+    /// order; the first partition's kept exact on every move), and the
+    /// moves of its tiles since (its value now is within that many of
+    /// the one kept; at most 255 counted).
+    table_value: [u8; MAX_TABLES],
+    table_drift: [u8; MAX_TABLES],
+    /// Each lazy lookup's Manhattan part: the distances of the tiles its
+    /// partition leaves out.
+    lazy_rest: Vec<u32>,
+    /// What undoing the moves made needs of the tables: the value and
+    /// drift, as they were, of each table the moved tile is in (beyond
+    /// the first partition's), move after move.
+    table_undo: Vec<(u8, u8)>,
     /// Manhattan mode: conflicts per row and per column.
     pub(crate) row_conflicts: Vec<u32>,
     pub(crate) col_conflicts: Vec<u32>,
@@ -347,38 +428,14 @@ fn pattern_cells<'a>(pos: &'a [u8], start: &[u8], p: usize) -> &'a [u8] {
 /// stop at 64 cells (a bit a cell), and one cell is the blank's.
 const MAX_PATTERN_CELLS: usize = 63;
 
-/// One of the lookups made only where those before it do not prune a
-/// node: a partition's positions and values on the board as it is or
-/// reflected. A pattern's value is looked up again only when the bound
-/// needs it: until then it is stale, and the partition's sum known only
-/// from above (a move changes it by at most one).
-///
-/// Kept in fixed arrays, not vectors: every move updates every lazy
-/// lookup, and a vector of vectors cost a chain of loads each time.
-#[derive(Clone)]
-pub(crate) struct LazyLookup {
-    /// The patterns' tiles' cells, pattern after pattern
-    /// ([`Partition::start`]).
-    pub(crate) pos: [u8; MAX_PATTERN_CELLS],
-    /// Each pattern's value (a database entry fits a byte).
-    pub(crate) value: [u8; 32],
-    pub(crate) rest: u32,
-    /// The patterns whose values are stale, a bit each.
-    pub(crate) stale: u32,
-    /// At least the partition's sum (`rest` and the values): equal to it
-    /// when nothing is stale.
-    pub(crate) upper: u32,
-}
+/// The most cells of a board with pattern databases.
+const MAX_TABLE_CELLS: usize = 64;
 
-/// What undoing a move needs of one lazy lookup: the moved tile's
-/// pattern value (or the rest, for a tile in none), the stale patterns
-/// and the upper bound, as they were.
-#[derive(Clone, Copy)]
-pub(crate) struct LazyUndo {
-    kept: u32,
-    stale: u32,
-    upper: u32,
-}
+/// The most tables a heuristic looks up (each once, however many of its
+/// partitions share it): a bit each. A partition has at most 31
+/// patterns (of two tiles or more, on at most 63 tiles), so the first
+/// one, as it is and reflected, fits.
+const MAX_TABLES: usize = 64;
 
 impl SearchState {
     pub(crate) fn new(h: &Heuristic, tiles: &[u8]) -> Self {
@@ -387,57 +444,56 @@ impl SearchState {
             .iter()
             .position(|&t| t == BLANK_MARK)
             .expect("a blank") as u8;
-        let lookup = |part: usize, reflected: bool| {
-            let (dbs, slot) = h.partition(part, reflected);
-            let start = &h.part(part).start;
-            let at = |c: u8| if reflected { rect.transpose(c) } else { c };
-            let mut pos = [0u8; MAX_PATTERN_CELLS];
-            let mut rest = 0;
-            for (cell, &t) in tiles.iter().enumerate() {
-                if t == BLANK_MARK {
-                    continue;
-                }
-                match slot[t as usize] {
-                    Some((p, i)) => pos[(start[p as usize] + i) as usize] = at(cell as u8),
-                    None => rest += rect.distance(cell as u8, t),
-                }
-            }
-            let mut value = [0u8; 32];
-            for (p, d) in dbs.iter().enumerate() {
-                let cells = pattern_cells(&pos, start, p);
-                value[p] = d.lookup(cells, at(blank));
-            }
-            let upper = rest + value.iter().map(|&v| u32::from(v)).sum::<u32>();
-            LazyLookup {
-                pos,
-                value,
-                rest,
-                stale: 0,
-                upper,
-            }
-        };
-        let first = lookup(0, false);
         let mut s = Self {
             tiles: tiles.to_vec(),
             blank,
-            pos: first.pos,
-            value: first.value[..h.first.dbs.len()]
-                .iter()
-                .map(|&v| u32::from(v))
-                .collect(),
-            rest: first.rest,
-            lazy: h.lazy.iter().map(|&(p, r)| lookup(p, r)).collect(),
-            lazy_undo: Vec::new(),
+            pos: [0; MAX_PATTERN_CELLS],
+            value: vec![0; h.first.dbs.len()],
+            rest: 0,
+            at: [0; MAX_TABLE_CELLS],
+            table_value: [0; MAX_TABLES],
+            table_drift: [0; MAX_TABLES],
+            lazy_rest: vec![0; h.lazy.len()],
+            table_undo: Vec::new(),
             row_conflicts: vec![0; rect.rows],
             col_conflicts: vec![0; rect.cols],
         };
         if h.first.dbs.is_empty() {
+            for (cell, &t) in tiles.iter().enumerate() {
+                if t != BLANK_MARK {
+                    s.rest += rect.distance(cell as u8, t);
+                }
+            }
             for r in 0..rect.rows {
                 s.row_conflicts[r] = s.line_conflicts(rect, true, r);
             }
             for c in 0..rect.cols {
                 s.col_conflicts[c] = s.line_conflicts(rect, false, c);
             }
+            return s;
+        }
+        let start = &h.first.start;
+        for (cell, &t) in tiles.iter().enumerate() {
+            if t == BLANK_MARK {
+                continue;
+            }
+            s.at[t as usize] = cell as u8;
+            match h.first.slot[t as usize] {
+                Some((p, i)) => s.pos[(start[p as usize] + i) as usize] = cell as u8,
+                None => s.rest += rect.distance(cell as u8, t),
+            }
+            let mut outside = h.tile_outside[t as usize];
+            while outside != 0 {
+                let k = outside.trailing_zeros() as usize;
+                outside &= outside - 1;
+                s.lazy_rest[k] += rect.distance(cell as u8, t);
+            }
+        }
+        for i in 0..h.tables.len() {
+            s.table_value[i] = s.look_up(h, i);
+        }
+        for (p, v) in s.value.iter_mut().enumerate() {
+            *v = u32::from(s.table_value[p]);
         }
         s
     }
@@ -457,9 +513,8 @@ impl SearchState {
     /// The heuristic, bringing every lookup up to date.
     pub(crate) fn h(&mut self, h: &Heuristic) -> u32 {
         let mut best = self.h_normal(h);
-        for k in 0..self.lazy.len() {
-            self.refresh(h, k);
-            best = best.max(self.lazy[k].upper);
+        for k in 0..h.lazy.len() {
+            best = best.max(self.refresh(h, k));
         }
         best
     }
@@ -474,12 +529,11 @@ impl SearchState {
         if best > limit {
             return best;
         }
-        for k in 0..self.lazy.len() {
-            if self.lazy[k].upper <= limit {
+        for k in 0..h.lazy.len() {
+            if self.lazy_upper(h, k) <= limit {
                 continue;
             }
-            self.refresh(h, k);
-            best = best.max(self.lazy[k].upper);
+            best = best.max(self.refresh(h, k));
             if best > limit {
                 break;
             }
@@ -487,28 +541,70 @@ impl SearchState {
         best
     }
 
-    /// Looks up lazy lookup `k`'s stale patterns: its sum is then exact.
+    /// Lazy lookup `k`'s tables, indices into [`Heuristic::tables`].
     #[inline]
-    fn refresh(&mut self, h: &Heuristic, k: usize) {
-        let view = &mut self.lazy[k];
-        if view.stale == 0 {
-            return;
+    fn lazy_tables(h: &Heuristic, k: usize) -> &[u8] {
+        &h.lazy_tables[usize::from(h.lazy_start[k])..usize::from(h.lazy_start[k + 1])]
+    }
+
+    /// Lazy lookup `k`'s sum known from above: each table's value as last
+    /// looked up plus its drift (exact where none drifted).
+    #[inline]
+    fn lazy_upper(&self, h: &Heuristic, k: usize) -> u32 {
+        Self::lazy_tables(h, k)
+            .iter()
+            .map(|&i| {
+                u32::from(self.table_value[i as usize]) + u32::from(self.table_drift[i as usize])
+            })
+            .sum::<u32>()
+            + self.lazy_rest[k]
+    }
+
+    /// Looks up lazy lookup `k`'s tables that drifted (a table another
+    /// lazy lookup shares is then up to date for it too); its sum, exact.
+    #[inline]
+    fn refresh(&mut self, h: &Heuristic, k: usize) -> u32 {
+        let mut sum = self.lazy_rest[k];
+        for &i in Self::lazy_tables(h, k) {
+            let i = usize::from(i);
+            if self.table_drift[i] != 0 {
+                self.table_value[i] = self.look_up(h, i);
+                self.table_drift[i] = 0;
+            }
+            sum += u32::from(self.table_value[i]);
         }
-        let (part, reflected) = h.lazy[k];
-        let dbs = h.partition(part, reflected).0;
-        let start = &h.part(part).start;
-        let blank = if reflected {
+        sum
+    }
+
+    /// Table `i`'s positions on the board now (in its order, reflected
+    /// where it is looked up so) into `pos`; how many.
+    #[inline]
+    fn table_positions(&self, h: &Heuristic, i: usize, pos: &mut [u8; 32]) -> usize {
+        let table = &h.tables[i];
+        let n = table.tiles.len();
+        for (p, &t) in pos.iter_mut().zip(&table.tiles) {
+            let cell = self.at[t as usize];
+            *p = if table.reflected {
+                h.rect.transpose(cell)
+            } else {
+                cell
+            };
+        }
+        n
+    }
+
+    /// Table `i`'s value on the board now.
+    #[inline]
+    fn look_up(&self, h: &Heuristic, i: usize) -> u8 {
+        let mut pos = [0u8; 32];
+        let n = self.table_positions(h, i, &mut pos);
+        let table = &h.tables[i];
+        let blank = if table.reflected {
             h.rect.transpose(self.blank)
         } else {
             self.blank
         };
-        while view.stale != 0 {
-            let p = view.stale.trailing_zeros() as usize;
-            view.stale &= view.stale - 1;
-            let cells = pattern_cells(&view.pos, start, p);
-            view.value[p] = dbs[p].lookup(cells, blank);
-        }
-        view.upper = view.rest + view.value.iter().map(|&v| u32::from(v)).sum::<u32>();
+        table.db.lookup(&pos[..n], blank)
     }
 
     fn line_conflicts(&self, rect: &Rectangle, row: bool, line: usize) -> u32 {
@@ -552,14 +648,15 @@ impl SearchState {
             // same way, was slower on the 24-puzzle's catalogue.)
             if h.reflect
                 && let Some((p, i)) = h.first.reflected_slot[t as usize]
-                && self.lazy[0].upper + 2 > limit
+                && self.lazy_upper(h, 0) + 2 > limit
             {
-                let pos = pattern_cells(&self.lazy[0].pos, start, p as usize);
+                // Lazy lookup 0 is the first partition reflected.
+                let table = usize::from(Self::lazy_tables(h, 0)[p as usize]);
                 let mut mirrored = [0u8; 32];
-                mirrored[..pos.len()].copy_from_slice(pos);
+                let len = self.table_positions(h, table, &mut mirrored);
                 mirrored[i as usize] = h.rect.transpose(self.blank);
                 let db = &h.first.dbs[p as usize];
-                db.prefetch(db.rank(&mirrored[..pos.len()]));
+                db.prefetch(db.rank(&mirrored[..len]));
             }
         }
         let mut values = [u32::MAX; 4];
@@ -651,33 +748,27 @@ impl SearchState {
                     let cells = pattern_cells(&self.pos, start, p);
                     h.first.dbs[p].lookup(cells, self.blank) as u32
                 };
+                // The first partition's tables are kept exact.
+                self.table_value[p] = self.value[p] as u8;
             }
             None => self.rest = self.rest.wrapping_add_signed(farther),
         }
-        let slots = &h.lazy_slot[t as usize * h.lazy.len()..][..h.lazy.len()];
-        for ((view, &(_, reflected)), &(p, i)) in self.lazy.iter_mut().zip(&h.lazy).zip(slots) {
-            // Each lookup keeps either a pattern's value or its rest:
-            // whichever the move changes is what undo needs back. A
-            // pattern's value changes by at most one a move.
-            if p != NONE {
-                let (p, i) = (p as usize, i as usize);
-                view.pos[i] = if reflected { rect.transpose(to) } else { to };
-                self.lazy_undo.push(LazyUndo {
-                    kept: u32::from(view.value[p]),
-                    stale: view.stale,
-                    upper: view.upper,
-                });
-                view.stale |= 1 << p;
-                view.upper += 1;
-            } else {
-                self.lazy_undo.push(LazyUndo {
-                    kept: view.rest,
-                    stale: view.stale,
-                    upper: view.upper,
-                });
-                view.rest = view.rest.wrapping_add_signed(farther);
-                view.upper = view.upper.wrapping_add_signed(farther);
-            }
+        self.at[t as usize] = to;
+        // Each other table of the tile drifts by a move (its value
+        // changes by at most one a move).
+        let mut tables = h.tile_tables[t as usize];
+        while tables != 0 {
+            let i = tables.trailing_zeros() as usize;
+            tables &= tables - 1;
+            self.table_undo
+                .push((self.table_value[i], self.table_drift[i]));
+            self.table_drift[i] = self.table_drift[i].saturating_add(1);
+        }
+        let mut outside = h.tile_outside[t as usize];
+        while outside != 0 {
+            let k = outside.trailing_zeros() as usize;
+            outside &= outside - 1;
+            self.lazy_rest[k] = self.lazy_rest[k].wrapping_add_signed(farther);
         }
         undo
     }
@@ -712,28 +803,28 @@ impl SearchState {
         if let Some((p, i)) = h.first.slot[t as usize] {
             self.pos[(h.first.start[p as usize] + i) as usize] = from;
             self.value[p as usize] = u.value;
+            self.table_value[p as usize] = u.value as u8;
         }
-        let slots = &h.lazy_slot[t as usize * h.lazy.len()..][..h.lazy.len()];
-        let kept = self.lazy_undo.len() - h.lazy.len();
-        let saved = &self.lazy_undo[kept..];
-        for (((view, &(_, reflected)), &(p, i)), u) in
-            self.lazy.iter_mut().zip(&h.lazy).zip(slots).zip(saved)
-        {
-            if p != NONE {
-                let (p, i) = (p as usize, i as usize);
-                view.pos[i] = if reflected {
-                    rect.transpose(from)
-                } else {
-                    from
-                };
-                view.value[p] = u.kept as u8;
-            } else {
-                view.rest = u.kept;
+        self.at[t as usize] = from;
+        // Back in the order they were kept.
+        let mut tables = h.tile_tables[t as usize];
+        while tables != 0 {
+            let i = 63 - tables.leading_zeros() as usize;
+            tables &= !(1 << i);
+            let (value, drift) = self.table_undo.pop().expect("kept by apply");
+            self.table_value[i] = value;
+            self.table_drift[i] = drift;
+        }
+        let mut outside = h.tile_outside[t as usize];
+        if outside != 0 {
+            // The token went back from `u.to` to `from`.
+            let nearer = rect.distance(from, t) as i32 - rect.distance(u.to, t) as i32;
+            while outside != 0 {
+                let k = outside.trailing_zeros() as usize;
+                outside &= outside - 1;
+                self.lazy_rest[k] = self.lazy_rest[k].wrapping_add_signed(nearer);
             }
-            view.stale = u.stale;
-            view.upper = u.upper;
         }
-        self.lazy_undo.truncate(kept);
     }
 }
 

@@ -25,8 +25,6 @@ use crate::solve::search::pdb;
 
 /// The blank's mark in a relabelled state.
 pub(crate) const BLANK_MARK: u8 = u8::MAX;
-/// No pattern.
-const NONE: u8 = u8::MAX;
 
 /// The most cells of a rectangle the searches take (12×12): cells and
 /// goal cells fit a byte, with [`BLANK_MARK`] to spare.
