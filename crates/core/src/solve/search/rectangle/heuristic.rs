@@ -398,7 +398,7 @@ pub(crate) struct SearchState {
     pub(crate) value: Vec<u32>,
     pub(crate) rest: u32,
     /// Pattern databases: the cell of each tile (by its goal cell).
-    at: [u8; MAX_TABLE_CELLS],
+    at: [u8; pdb::MAX_TABLE_CELLS],
     /// Each table's value as last looked up ([`Heuristic::tables`]'
     /// order; the first partition's kept exact on every move), and the
     /// moves of its tiles since (its value now is within that many of
@@ -428,9 +428,6 @@ fn pattern_cells<'a>(pos: &'a [u8], start: &[u8], p: usize) -> &'a [u8] {
 /// stop at 64 cells (a bit a cell), and one cell is the blank's.
 const MAX_PATTERN_CELLS: usize = 63;
 
-/// The most cells of a board with pattern databases.
-const MAX_TABLE_CELLS: usize = 64;
-
 /// The most tables a heuristic looks up (each once, however many of its
 /// partitions share it): a bit each. A partition has at most 31
 /// patterns (of two tiles or more, on at most 63 tiles), so the first
@@ -450,7 +447,7 @@ impl SearchState {
             pos: [0; MAX_PATTERN_CELLS],
             value: vec![0; h.first.dbs.len()],
             rest: 0,
-            at: [0; MAX_TABLE_CELLS],
+            at: [0; pdb::MAX_TABLE_CELLS],
             table_value: [0; MAX_TABLES],
             table_drift: [0; MAX_TABLES],
             lazy_rest: vec![0; h.lazy.len()],
