@@ -1,10 +1,11 @@
 //! Hints to the system's page cache about mapped tables, and whether it
-//! holds a table's file (Linux; nothing elsewhere): a search looks up all over hundreds of megabytes, and
-//! where the cache holds a table in 2 MiB pieces the system maps each
-//! piece at once, a fault and a TLB entry a piece instead of one every
-//! 4 KiB. A table is read in order where it is missing, and parts held
-//! in small pieces are read again whole. Every hint may fail: the
-//! search then finds its pages by faults, as without them.
+//! holds a table's file (Linux; nothing elsewhere): a search looks up
+//! all over hundreds of megabytes, and where the cache holds a table in
+//! 2 MiB pieces the system maps each piece at once, a fault and a TLB
+//! entry a piece instead of one every 4 KiB. A table is read in order
+//! where it is missing, and parts held in small pieces are read again
+//! whole. Every hint may fail: the search then finds its pages by
+//! faults, as without them.
 
 use std::fs::File;
 
