@@ -12,7 +12,7 @@ Square boards up to 100x100 are the mean of several instances. The
 greedy method this improves on averages 8/3 n^3 = 2.67 n^3 (Parberry,
 2015). `--big` adds 500x500, the largest odd puzzle (about a minute).
 
-    python3 bench/construct.py [--big]
+    python3 bench/construct.py [--big] [--npuzzle BIN]
 """
 import argparse
 import json
@@ -54,9 +54,12 @@ def manhattan(rows, cols, tiles):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--big", action="store_true", help="also 500x500")
+    ap.add_argument("--npuzzle", help="the binary to measure (default: this checkout's, built first)")
     args = ap.parse_args()
-    subprocess.run(["cargo", "build", "--release", "-q"], cwd=ROOT, check=True)
-    npuzzle = os.path.join(ROOT, "target", "release", "npuzzle")
+    npuzzle = args.npuzzle
+    if npuzzle is None:
+        subprocess.run(["cargo", "build", "--release", "-q"], cwd=ROOT, check=True)
+        npuzzle = os.path.join(ROOT, "target", "release", "npuzzle")
     tmp = tempfile.mkdtemp(prefix="npuzzle-construct-")
     rng = random.Random(1)
     print(f"{'board':<14} {'cells':>7} {'moves':>12} {'ratio':>14} {'manhattan':>11} {'seconds':>8}  samples, ratio range")

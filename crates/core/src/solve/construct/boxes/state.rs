@@ -31,7 +31,16 @@ pub(super) struct BoxState<'s> {
     pub(super) score: Vec<i32>,
     pub(super) detour: DetourScratch,
     pub(super) generation: u32,
+    /// The unsolved box's least corner: its coordinate along each side.
+    pub(super) lo: Vec<usize>,
 }
+
+/// How many outer rings of the unsolved box have their tokens' slides
+/// weigh double ([`BoxState::worth`]). Two seeded random 100×100 boxes
+/// (with the detour cost and band of `walk.rs`): 1.609 → 1.584 n³
+/// against none, 1.594 with one ring, 1.587
+/// with the first ring weighing three.
+const URGENT_RINGS: usize = 2;
 
 impl<'s> BoxState<'s> {
     /// `targets[cell]`: where the token on `cell` must go (the blank's
@@ -69,6 +78,7 @@ impl<'s> BoxState<'s> {
             score: vec![0; n],
             detour: DetourScratch::default(),
             generation: 0,
+            lo: vec![0; dims.len()],
         }
     }
 
@@ -122,10 +132,15 @@ impl<'s> BoxState<'s> {
     /// What sliding the token on `c` one step along side `k`, to `w`,
     /// does for the moves still to come ([`slide_worth`]); `longest` is
     /// the token's longest remaining side ([`BoxState::longest_side`]).
+    /// Twice that for a token bound for the two outer rings of the
+    /// unsolved box, which the next slices fill: its walk is soon, and
+    /// nothing else will bring it nearer first.
     pub(super) fn worth(&self, c: usize, k: usize, w: usize, longest: Option<usize>) -> i32 {
-        let x = self.coord(self.at[c] as usize, k);
+        let target = self.at[c] as usize;
+        let x = self.coord(target, k);
         let closer = x.abs_diff(self.coord(w, k)) < x.abs_diff(self.coord(c, k));
-        slide_worth(longest == Some(k), closer)
+        let soon = (0..self.dims.len()).any(|j| self.coord(target, j) < self.lo[j] + URGENT_RINGS);
+        slide_worth(longest == Some(k), closer) * if soon { 2 } else { 1 }
     }
 
     /// The side along which the token on `c` is furthest from its target,
