@@ -100,12 +100,12 @@ fn big_boxes_are_solved() {
 }
 
 /// Move counts on random n×n boards (a random arrangement to the solved
-/// one): never above Parberry's 5n³, and on average below 1.7n³ on
-/// these six (1.635 n³ now; 1.748 before the slides of tokens bound for
-/// the next slices weighed double). The counts do not depend on the
-/// machine.
+/// one): never above Parberry's 5n³, and on average below 1.6n³ on
+/// these six (1.541 n³ now; 1.748 before the slides of tokens bound for
+/// the next slices weighed double and the detours were retuned). The
+/// counts do not depend on the machine.
 #[test]
-fn random_squares_average_under_1_7_n_cubed() {
+fn random_squares_average_under_1_6_n_cubed() {
     let mut x = 2024u64;
     let mut ratios = Vec::new();
     for n in [30usize, 45, 60] {
@@ -132,5 +132,5 @@ fn random_squares_average_under_1_7_n_cubed() {
         }
     }
     let mean = ratios.iter().sum::<f64>() / ratios.len() as f64;
-    assert!(mean < 1.7, "mean {mean:.3} n³ over {ratios:?}");
+    assert!(mean < 1.6, "mean {mean:.3} n³ over {ratios:?}");
 }

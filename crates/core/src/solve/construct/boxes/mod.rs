@@ -17,10 +17,10 @@
 //! shortest ways to where it is going, it takes the one whose slides
 //! bring tokens nearest their own targets, counted by what each slide
 //! saves the later walks of that token (`BoxState::worth`), twice that
-//! for the tokens of the next two slices. Short walks (going round a
-//! token) may even take a way two or four steps longer when its slides
+//! for the tokens of the slices filled soon. Short walks (going round a
+//! token) may even take a way two to six steps longer when its slides
 //! are worth that much more. Each token then arrives at its turn already
-//! part of the way home: about 1.6 n³ moves on big n×n boards.
+//! part of the way home: about 1.5 n³ moves on big n×n boards.
 
 use std::collections::VecDeque;
 
@@ -79,7 +79,7 @@ pub(crate) fn solve_box_into(
         let k = (0..dims.len())
             .max_by_key(|&k| (hi[k] + 1 - lo[k], std::cmp::Reverse(k)))
             .expect("a side");
-        grid.lo.clone_from(&lo);
+        grid.set_unsolved(&lo, &hi);
         grid.fill_slice(k, &lo, &hi);
         lo[k] += 1;
         let left: usize = (0..dims.len()).map(|k| hi[k] + 1 - lo[k]).product();

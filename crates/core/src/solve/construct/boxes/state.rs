@@ -33,14 +33,21 @@ pub(super) struct BoxState<'s> {
     pub(super) generation: u32,
     /// The unsolved box's least corner: its coordinate along each side.
     pub(super) lo: Vec<usize>,
+    /// How many of its outer rings its next slices are (see
+    /// [`URGENT_FRACTION`]).
+    pub(super) urgent: usize,
 }
 
 /// How many outer rings of the unsolved box have their tokens' slides
-/// weigh double ([`BoxState::worth`]). Two seeded random 100×100 boxes
-/// (with the detour cost and band of `walk.rs`): 1.609 → 1.584 n³
-/// against none, 1.594 with one ring, 1.587
-/// with the first ring weighing three.
-const URGENT_RINGS: usize = 2;
+/// weigh double ([`BoxState::worth`]): a sixth of its shortest side, at
+/// least two. Random n×n boxes (two seeded 100×100, six 30×30, with the
+/// rest of the solver as now): two rings 1.514 n³ on 100×100, 1.584 on
+/// 30×30; three 1.508, 1.584; six 1.496, 1.582; ten 1.486, 1.618;
+/// sixteen 1.487, 1.651; a sixth of the side 1.483, 1.573 (an eighth
+/// 1.483, 1.584; a quarter 1.487, 1.575). None at all: 1.609 → 1.584 in
+/// the first measure, before the detours' changes.
+const URGENT_FRACTION: usize = 6;
+const URGENT_MIN_RINGS: usize = 2;
 
 impl<'s> BoxState<'s> {
     /// `targets[cell]`: where the token on `cell` must go (the blank's
@@ -79,6 +86,7 @@ impl<'s> BoxState<'s> {
             detour: DetourScratch::default(),
             generation: 0,
             lo: vec![0; dims.len()],
+            urgent: URGENT_MIN_RINGS,
         }
     }
 
@@ -132,15 +140,26 @@ impl<'s> BoxState<'s> {
     /// What sliding the token on `c` one step along side `k`, to `w`,
     /// does for the moves still to come ([`slide_worth`]); `longest` is
     /// the token's longest remaining side ([`BoxState::longest_side`]).
-    /// Twice that for a token bound for the two outer rings of the
-    /// unsolved box, which the next slices fill: its walk is soon, and
-    /// nothing else will bring it nearer first.
+    /// Twice that for a token bound for the outer rings of the unsolved
+    /// box, which the next slices fill: its walk is soon, and nothing
+    /// else will bring it nearer first.
     pub(super) fn worth(&self, c: usize, k: usize, w: usize, longest: Option<usize>) -> i32 {
         let target = self.at[c] as usize;
         let x = self.coord(target, k);
         let closer = x.abs_diff(self.coord(w, k)) < x.abs_diff(self.coord(c, k));
-        let soon = (0..self.dims.len()).any(|j| self.coord(target, j) < self.lo[j] + URGENT_RINGS);
+        let soon = (0..self.dims.len()).any(|j| self.coord(target, j) < self.lo[j] + self.urgent);
         slide_worth(longest == Some(k), closer) * if soon { 2 } else { 1 }
+    }
+
+    /// Notes the unsolved box `lo..=hi`, whose outer rings' tokens weigh
+    /// more in [`BoxState::worth`].
+    pub(super) fn set_unsolved(&mut self, lo: &[usize], hi: &[usize]) {
+        self.lo = lo.to_vec();
+        let shortest = (0..self.dims.len())
+            .map(|k| hi[k] + 1 - lo[k])
+            .min()
+            .unwrap_or(1);
+        self.urgent = (shortest / URGENT_FRACTION).max(URGENT_MIN_RINGS);
     }
 
     /// The side along which the token on `c` is furthest from its target,
