@@ -38,6 +38,17 @@ pub(super) struct BoxState<'s> {
     pub(super) urgent: usize,
 }
 
+/// What a token's slides are worth, per side ([`BoxState::worth`]): its
+/// longest remaining side, if one side is strictly the longest, and the
+/// weight of its slides, 2 for a token bound for the outer rings of the
+/// unsolved box, which the next slices fill (its walk is soon, and
+/// nothing else will bring it nearer first), else 1.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Aim {
+    longest: Option<usize>,
+    weight: i32,
+}
+
 /// How many outer rings of the unsolved box have their tokens' slides
 /// weigh double ([`BoxState::worth`]): a sixth of its shortest side, at
 /// least two. Random n×n boxes (two seeded 100×100, six 30×30, with the
@@ -138,17 +149,23 @@ impl<'s> BoxState<'s> {
     }
 
     /// What sliding the token on `c` one step along side `k`, to `w`,
-    /// does for the moves still to come ([`slide_worth`]); `longest` is
-    /// the token's longest remaining side ([`BoxState::longest_side`]).
-    /// Twice that for a token bound for the outer rings of the unsolved
-    /// box, which the next slices fill: its walk is soon, and nothing
-    /// else will bring it nearer first.
-    pub(super) fn worth(&self, c: usize, k: usize, w: usize, longest: Option<usize>) -> i32 {
-        let target = self.at[c] as usize;
-        let x = self.coord(target, k);
+    /// does for the moves still to come ([`slide_worth`]), `aim` being
+    /// the token's ([`BoxState::aim`]).
+    pub(super) fn worth(&self, c: usize, k: usize, w: usize, aim: Aim) -> i32 {
+        let x = self.coord(self.at[c] as usize, k);
         let closer = x.abs_diff(self.coord(w, k)) < x.abs_diff(self.coord(c, k));
+        slide_worth(aim.longest == Some(k), closer) * aim.weight
+    }
+
+    /// What [`BoxState::worth`] needs of the token on `c`, found once for
+    /// all its slides a search weighs.
+    pub(super) fn aim(&self, c: usize) -> Aim {
+        let target = self.at[c] as usize;
         let soon = (0..self.dims.len()).any(|j| self.coord(target, j) < self.lo[j] + self.urgent);
-        slide_worth(longest == Some(k), closer) * if soon { 2 } else { 1 }
+        Aim {
+            longest: self.longest_side(c),
+            weight: if soon { 2 } else { 1 },
+        }
     }
 
     /// Notes the unsolved box `lo..=hi`, whose outer rings' tokens weigh
@@ -164,7 +181,7 @@ impl<'s> BoxState<'s> {
 
     /// The side along which the token on `c` is furthest from its target,
     /// if one side is strictly the furthest.
-    pub(super) fn longest_side(&self, c: usize) -> Option<usize> {
+    fn longest_side(&self, c: usize) -> Option<usize> {
         let t = self.at[c] as usize;
         let mut best = (0, None);
         for k in 0..self.dims.len() {

@@ -6,6 +6,7 @@
 use std::collections::VecDeque;
 
 use super::BoxState;
+use super::state::Aim;
 
 /// How far from the straight line the blank's walks may stray, in cells:
 /// a wider band finds slides worth more (random 100×100 boxes, with the
@@ -37,10 +38,10 @@ pub(super) struct DetourScratch {
     parent: Vec<u32>,
     score: Vec<i32>,
     /// Per cell, found once a search (`seen`: the search's generation):
-    /// whether the walk may use it, and its token's longest side.
+    /// whether the walk may use it, and its token's aim.
     seen: Vec<u32>,
     open: Vec<bool>,
-    longest: Vec<Option<usize>>,
+    aim: Vec<Aim>,
     queue: VecDeque<usize>,
 }
 
@@ -52,7 +53,7 @@ impl DetourScratch {
             score: vec![0; LEVELS * n],
             seen: vec![0; n],
             open: vec![false; n],
-            longest: vec![None; n],
+            aim: vec![Aim::default(); n],
             queue: VecDeque::new(),
         }
     }
@@ -107,7 +108,7 @@ impl BoxState<'_> {
             if c == start {
                 break;
             }
-            let longest = self.longest_side(c);
+            let aim = self.aim(c);
             for k in 0..d {
                 let (x, b) = (self.coord(c, k), self.coord(start, k));
                 let w = match x.cmp(&b) {
@@ -117,7 +118,7 @@ impl BoxState<'_> {
                 };
                 // When the blank steps from `w` to `c`, the token on `c`
                 // slides to `w`.
-                let score = self.score[c] + self.worth(c, k, w, longest);
+                let score = self.score[c] + self.worth(c, k, w, aim);
                 if self.stamp[w] != generation {
                     if w == start || (self.free(w, avoid) && near_line(self, w)) {
                         self.stamp[w] = generation;
@@ -174,9 +175,9 @@ impl BoxState<'_> {
             if c == start {
                 continue;
             }
-            let longest = match c == dest {
-                true => self.longest_side(c),
-                false => self.detour.longest[c],
+            let aim = match c == dest {
+                true => self.aim(c),
+                false => self.detour.aim[c],
             };
             for dir in 0..2 * self.dims.len() {
                 let Some(w) = self.step(c, dir) else { continue };
@@ -192,7 +193,7 @@ impl BoxState<'_> {
                 let next = LEVELS * w + level;
                 // When the blank steps from `w` to `c`, the token on `c`
                 // slides to `w`.
-                let score = self.detour.score[state] + self.worth(c, k, w, longest);
+                let score = self.detour.score[state] + self.worth(c, k, w, aim);
                 if self.detour.stamp[next] != generation {
                     if self.detour_open(w, generation, &bounds, avoid) {
                         self.detour.stamp[next] = generation;
@@ -218,7 +219,7 @@ impl BoxState<'_> {
 
     /// Whether the detour search may use cell `w`: inside `bounds`, and
     /// the blank's cell or free. Found once a search (with its token's
-    /// longest side, kept for when the search leaves `w`).
+    /// aim, kept for when the search leaves `w`).
     #[inline]
     fn detour_open(
         &mut self,
@@ -231,7 +232,7 @@ impl BoxState<'_> {
             self.detour.seen[w] = generation;
             self.detour.open[w] =
                 self.inside(w, bounds) && (w == self.blank || self.free(w, avoid));
-            self.detour.longest[w] = self.longest_side(w);
+            self.detour.aim[w] = self.aim(w);
         }
         self.detour.open[w]
     }
@@ -268,12 +269,12 @@ impl BoxState<'_> {
             if c == self.blank {
                 break;
             }
-            let longest = self.longest_side(c);
+            let aim = self.aim(c);
             for dir in 0..2 * self.dims.len() {
                 let Some(w) = self.step(c, dir) else { continue };
                 // Of the shortest ways, the one worth most (as in
                 // `straight_walk`).
-                let score = self.score[c] + self.worth(c, dir / 2, w, longest);
+                let score = self.score[c] + self.worth(c, dir / 2, w, aim);
                 if self.stamp[w] != generation {
                     if self.inside(w, &bounds) && (w == self.blank || self.free(w, avoid)) {
                         self.stamp[w] = generation;
