@@ -31,11 +31,10 @@ pub(super) struct BoxState<'s> {
     pub(super) score: Vec<i32>,
     pub(super) detour: DetourScratch,
     pub(super) generation: u32,
-    /// The unsolved box's least corner: its coordinate along each side.
-    pub(super) lo: Vec<usize>,
-    /// How many of its outer rings its next slices are (see
+    /// Along each side, the coordinate below which a cell is in the
+    /// unsolved box's outer rings, the next slices (see
     /// [`URGENT_FRACTION`]).
-    pub(super) urgent: usize,
+    soon_below: Vec<usize>,
 }
 
 /// What a token's slides are worth, per side ([`BoxState::worth`]): its
@@ -96,8 +95,7 @@ impl<'s> BoxState<'s> {
             score: vec![0; n],
             detour: DetourScratch::default(),
             generation: 0,
-            lo: vec![0; dims.len()],
-            urgent: URGENT_MIN_RINGS,
+            soon_below: vec![URGENT_MIN_RINGS; dims.len()],
         }
     }
 
@@ -161,7 +159,7 @@ impl<'s> BoxState<'s> {
     /// all its slides a search weighs.
     pub(super) fn aim(&self, c: usize) -> Aim {
         let target = self.at[c] as usize;
-        let soon = (0..self.dims.len()).any(|j| self.coord(target, j) < self.lo[j] + self.urgent);
+        let soon = (0..self.dims.len()).any(|j| self.coord(target, j) < self.soon_below[j]);
         Aim {
             longest: self.longest_side(c),
             weight: if soon { 2 } else { 1 },
@@ -171,12 +169,14 @@ impl<'s> BoxState<'s> {
     /// Notes the unsolved box `lo..=hi`, whose outer rings' tokens weigh
     /// more in [`BoxState::worth`].
     pub(super) fn set_unsolved(&mut self, lo: &[usize], hi: &[usize]) {
-        self.lo = lo.to_vec();
         let shortest = (0..self.dims.len())
             .map(|k| hi[k] + 1 - lo[k])
             .min()
             .unwrap_or(1);
-        self.urgent = (shortest / URGENT_FRACTION).max(URGENT_MIN_RINGS);
+        let rings = (shortest / URGENT_FRACTION).max(URGENT_MIN_RINGS);
+        for (below, &lo) in self.soon_below.iter_mut().zip(lo) {
+            *below = lo + rings;
+        }
     }
 
     /// The side along which the token on `c` is furthest from its target,
