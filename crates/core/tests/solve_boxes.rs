@@ -101,7 +101,7 @@ fn big_boxes_are_solved() {
 
 /// Move counts on random n×n boards (a random arrangement to the solved
 /// one): never above Parberry's 5n³, and on average below 1.6n³ on
-/// these six (1.541 n³ now; 1.748 before the slides of tokens bound for
+/// these six (1.536 n³ now; 1.748 before the slides of tokens bound for
 /// the next slices weighed double and the detours were retuned). The
 /// counts do not depend on the machine.
 #[test]

@@ -49,15 +49,17 @@ pub(super) struct Aim {
 }
 
 /// How many outer rings of the unsolved box have their tokens' slides
-/// weigh double ([`BoxState::worth`]): a sixth of its shortest side, at
-/// least two. Random n×n boxes (two seeded 100×100, six 30×30, with the
-/// rest of the solver as now): two rings 1.514 n³ on 100×100, 1.584 on
-/// 30×30; three 1.508, 1.584; six 1.496, 1.582; ten 1.486, 1.618;
-/// sixteen 1.487, 1.651; a sixth of the side 1.483, 1.573 (an eighth
-/// 1.483, 1.584; a quarter 1.487, 1.575). None at all: 1.609 → 1.584 in
-/// the first measure, before the detours' changes.
+/// weigh double ([`BoxState::worth`]): a sixth of its shortest side (none
+/// on boxes narrower than six). Random n×n boxes (two seeded 100×100, six
+/// 30×30, with the rest of the solver as then, at least two rings): two
+/// rings 1.514 n³ on 100×100, 1.584 on 30×30; three 1.508, 1.584; six
+/// 1.496, 1.582; ten 1.486, 1.618; sixteen 1.487, 1.651; a sixth of the
+/// side 1.483, 1.573 (an eighth 1.483, 1.584; a quarter 1.487, 1.575).
+/// None at all: 1.609 → 1.584 in the first measure, before the detours'
+/// changes. The two rings at least had made small boards' answers longer
+/// (there they are most of the box): thirty random states each, 4×6 and
+/// 3×7 5% longer than with no rings weighed, 6×6 4%.
 const URGENT_FRACTION: usize = 6;
-const URGENT_MIN_RINGS: usize = 2;
 
 impl<'s> BoxState<'s> {
     /// `targets[cell]`: where the token on `cell` must go (the blank's
@@ -95,7 +97,7 @@ impl<'s> BoxState<'s> {
             score: vec![0; n],
             detour: DetourScratch::default(),
             generation: 0,
-            soon_below: vec![URGENT_MIN_RINGS; dims.len()],
+            soon_below: vec![0; dims.len()],
         }
     }
 
@@ -173,7 +175,7 @@ impl<'s> BoxState<'s> {
             .map(|k| hi[k] + 1 - lo[k])
             .min()
             .unwrap_or(1);
-        let rings = (shortest / URGENT_FRACTION).max(URGENT_MIN_RINGS);
+        let rings = shortest / URGENT_FRACTION;
         for (below, &lo) in self.soon_below.iter_mut().zip(lo) {
             *below = lo + rings;
         }

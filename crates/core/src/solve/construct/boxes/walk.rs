@@ -26,10 +26,12 @@ const MAX_DETOURS: usize = 3;
 const LEVELS: usize = MAX_DETOURS + 1;
 
 /// What each step pair beyond the shortest way costs, in the units of
-/// [`BoxState::worth`]: a little more than a token's straight step saved
-/// (random 100×100 boxes, two seeded, with the rest as now: 1.525 n³ at
-/// 5, 1.516 at 6, 1.508 at 7, 1.510 at 8).
-const DETOUR_COST: i32 = 7;
+/// [`BoxState::worth`]: a little more than a token's straight step saved.
+/// Random 100×100 boxes (two seeded): 1.525 n³ at 5, 1.516 at 6, 1.508
+/// at 7, 1.510 at 8 while two rings at least weighed double; with a
+/// sixth of the side only, 1.483 at 7, 1.475 at 8, 1.477 at 9, 1.477 at
+/// 10, 1.502 at 12 (60×60: 1.512, 1.502, 1.499, 1.503, 1.527).
+const DETOUR_COST: i32 = 8;
 
 /// Scratch of [`BoxState::detour_walk`], per (cell, level) state.
 #[derive(Default)]
