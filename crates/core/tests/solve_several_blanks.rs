@@ -8,18 +8,25 @@ use npuzzle_core::{Arrangement, Board, Solver, Token, replay};
 use proptest::prelude::*;
 use support::{Seeded, cycle, graph, path, random_graph, reachable_shuffle, scrambled};
 
+/// A goal on `n` cells: tiles 1, 2, … (`kinds` kinds, repeated in
+/// turn) and `blanks` blanks, shuffled.
+fn shuffled_goal(n: usize, blanks: usize, kinds: u32, rng: &mut Seeded) -> Vec<Token> {
+    let mut to: Vec<Token> = (1..=(n - blanks) as Token)
+        .map(|t| (t - 1) % kinds + 1)
+        .collect();
+    to.resize(n, 0);
+    for i in (1..n).rev() {
+        to.swap(i, rng.below(i + 1));
+    }
+    to
+}
+
 /// Solves random reachable pairs and replays them.
 fn solve_random(board: &Board, blanks: usize, kinds: u32, pairs: usize, seed: u64) {
     let n = board.cell_count();
     let mut rng = Seeded::new(seed);
     for _ in 0..pairs {
-        let mut to: Vec<Token> = (1..=(n - blanks) as Token)
-            .map(|t| (t - 1) % kinds + 1)
-            .collect();
-        to.resize(n, 0);
-        for i in (1..n).rev() {
-            to.swap(i, rng.below(i + 1));
-        }
+        let to = shuffled_goal(n, blanks, kinds, &mut rng);
         let from = reachable_shuffle(board, &to, &mut rng);
         let to = Arrangement::new(to);
         let solution = Solver::new()
@@ -73,13 +80,7 @@ fn constructive_on_graphs_with_cut_cells() {
         let board = random_graph(n, &parents, &extra, case % 2 == 0);
         let m = 2 + rng.below(4);
         let kinds = if case % 3 == 0 { 3 } else { 1000 };
-        let mut to: Vec<Token> = (1..=(n - m) as Token)
-            .map(|t| (t - 1) % kinds + 1)
-            .collect();
-        to.resize(n, 0);
-        for i in (1..n).rev() {
-            to.swap(i, rng.below(i + 1));
-        }
+        let to = shuffled_goal(n, m, kinds, &mut rng);
         let from = reachable_shuffle(&board, &to, &mut rng);
         let to = Arrangement::new(to);
         let solution = Solver::new()
@@ -110,6 +111,46 @@ fn shortest_solutions() {
             );
             replay(&board, from.tokens(), to.tokens(), solution.moves()).unwrap();
         }
+    }
+}
+
+/// The default answer with several blanks on boards of up to 36 cells:
+/// a beam's where it is shorter than the construction's, replayed, with
+/// a lower bound below it; on these boards, far shorter in all than the
+/// construction (about half of it when measured).
+#[test]
+fn near_shortest_by_default() {
+    let mut rng = Seeded::new(11);
+    let holes = Board::mask(&["######", "##.###", "######", "###.##", "######"]).unwrap();
+    let boards: [(Board, usize); 4] = [
+        ("5x5".parse().unwrap(), 3),
+        ("4x5".parse().unwrap(), 2),
+        ("6x6".parse().unwrap(), 9),
+        (holes, 4),
+    ];
+    for (board, blanks) in boards {
+        let n = board.cell_count();
+        let to = Arrangement::solved_with_blanks(n, blanks);
+        let (mut near_total, mut fast_total) = (0, 0);
+        for _ in 0..2 {
+            let from = reachable_shuffle(&board, to.tokens(), &mut rng);
+            let near = Solver::new()
+                .shortest_when_cheap(true)
+                .solve(&board, &from, &to)
+                .unwrap();
+            let fast = Solver::new().solve(&board, &from, &to).unwrap();
+            replay(&board, from.tokens(), to.tokens(), near.moves()).unwrap();
+            let undone = near.moves().windows(2).any(|m| m[1] == m[0].undo());
+            assert!(!undone, "{board}: {from}: a move undone");
+            assert!(near.len() <= fast.len(), "{board}: {from}");
+            assert!(near.lower_bound() > 0 && near.lower_bound() <= near.len() as u64);
+            near_total += near.len();
+            fast_total += fast.len();
+        }
+        assert!(
+            near_total * 10 <= fast_total * 8,
+            "{board}: {near_total} moves by default, {fast_total} constructive"
+        );
     }
 }
 
@@ -154,6 +195,35 @@ fn thin_graph(kind: usize, n: usize, rng: &mut Seeded) -> Board {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Random connected graphs of 10 to 20 cells with 2 to 4 blanks and
+    /// distinct or repeated tokens: the default answer (a beam's or the
+    /// construction's) is replayed, and never longer than the
+    /// construction's.
+    #[test]
+    fn default_answers_with_several_blanks_on_graphs(
+        n in 10usize..20,
+        blanks in 2usize..5,
+        kinds in prop_oneof![Just(3u32), Just(1000u32)],
+        seed: u64,
+    ) {
+        let mut rng = Seeded::new(seed);
+        let parents: Vec<usize> = (0..n).map(|_| rng.below(1000)).collect();
+        let extra: Vec<(usize, usize)> = (0..n / 2).map(|_| (rng.below(n), rng.below(n))).collect();
+        let board = random_graph(n, &parents, &extra, false);
+        let to = shuffled_goal(n, blanks, kinds, &mut rng);
+        let from = reachable_shuffle(&board, &to, &mut rng);
+        let to = Arrangement::new(to);
+        let near = Solver::new().shortest_when_cheap(true).solve(&board, &from, &to).unwrap();
+        let fast = Solver::new().solve(&board, &from, &to).unwrap();
+        replay(&board, from.tokens(), to.tokens(), near.moves()).unwrap();
+        prop_assert!(near.len() <= fast.len());
+        prop_assert!(near.lower_bound() <= near.len() as u64);
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     /// Thin boards of 60 to 200 cells with a quarter of them blank, the
@@ -171,11 +241,7 @@ proptest! {
         let board = thin_graph(kind, n, &mut rng);
         let n = board.cell_count();
         let blanks = n / 4;
-        let mut to: Vec<Token> = (1..=(n - blanks) as Token).collect();
-        to.resize(n, 0);
-        for i in (1..n).rev() {
-            to.swap(i, rng.below(i + 1));
-        }
+        let to = shuffled_goal(n, blanks, u32::MAX, &mut rng);
         let from = scrambled(&board, &to, steps, &mut rng);
         let to = Arrangement::new(to);
         prop_assert!(npuzzle_core::reach(&board, &from, &to).unwrap().is_reachable());

@@ -31,7 +31,7 @@ use rustc_hash::FxHashSet;
 use crate::arrangement::Token;
 use crate::moves::Move;
 use crate::solve::search::played;
-use crate::solve::search::prefetch::prefetch;
+use crate::solve::search::recent::{Recent, zobrist_keys};
 use crate::solve::search::rectangle::{
     self, BLANK_MARK, Heuristic, MAX_CELLS, PatternValues, Rectangle, line_conflicts,
 };
@@ -216,14 +216,7 @@ fn search_on<const N: usize>(
         None => mdlc,
     };
     // Zobrist keys: one per (cell, goal cell or blank).
-    let keys: Vec<u64> = (0..n * (n + 1))
-        .map(|i| {
-            let mut x = (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            x ^= x >> 31;
-            x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            x ^ (x >> 29)
-        })
-        .collect();
+    let keys = zobrist_keys(n * (n + 1));
     let key = |cell: usize, tile: u8| {
         keys[cell * (n + 1) + if tile == BLANK_MARK { n } else { tile as usize }]
     };
@@ -449,57 +442,6 @@ fn blank_path(history: &[Vec<(u32, u8)>], mut index: usize, blank: u8) -> Vec<u8
     path.push(blank);
     path.reverse();
     path
-}
-
-/// The arrangements the beam kept lately, by hash: a table indexed by
-/// the hash's low bits, each slot holding the last hash put there, of
-/// at least 2^20 slots and 256 layers of the beam. A hash found was
-/// kept (its slot and 32 more bits match: a false match, which drops a
-/// child, comes once in 4 × 10^9 looks); one not found may have been
-/// overwritten since, and only an arrangement kept
-/// many layers ago comes back that way (a cycle of the puzzle is 12
-/// moves at least, most repeats undo the last move; a beam that wanders
-/// is stopped by the caller's length). One look, one miss of the cache
-/// at most: a set of every child ever made grew to hundreds of MB on
-/// 7×7 and its looks took a third of the time; one of the arrangements
-/// kept took 60% more time and 200 MB more than this table.
-struct Recent {
-    /// The hash's high half (its low bits are the slot).
-    slots: Vec<u32>,
-    mask: usize,
-}
-
-impl Recent {
-    fn new(width: usize) -> Self {
-        let size = Self::slots(width);
-        Self {
-            slots: vec![0; size],
-            mask: size - 1,
-        }
-    }
-
-    fn slots(width: usize) -> usize {
-        (width.saturating_mul(256))
-            .clamp(1 << 20, 1 << 26)
-            .next_power_of_two()
-    }
-
-    /// The bytes of a beam's table of `width`.
-    fn bytes(width: usize) -> usize {
-        Self::slots(width) * size_of::<u32>()
-    }
-
-    fn insert(&mut self, hash: u64) {
-        self.slots[hash as usize & self.mask] = (hash >> 32) as u32;
-    }
-
-    fn contains(&self, hash: u64) -> bool {
-        self.slots[hash as usize & self.mask] == (hash >> 32) as u32
-    }
-
-    fn prefetch(&self, hash: u64) {
-        prefetch(&self.slots, hash as usize & self.mask);
-    }
 }
 
 /// The weight of each goal cell's tile in a descent's estimate:

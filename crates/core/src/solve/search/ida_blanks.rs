@@ -37,36 +37,8 @@ pub(crate) const MAX_CELLS_SEARCHED: usize = 64;
 
 /// A shortest move sequence from `from` to `to` (reachable) on `board`.
 pub(crate) fn shortest(board: &Board, from: &[Token], to: &[Token]) -> Found {
-    let n = board.cell_count();
     let (tiles, goal, kinds) = dense_ids(from, to);
-    let neighbours: Vec<Vec<usize>> = (0..n)
-        .map(|c| {
-            board
-                .neighbours(c as Cell)
-                .iter()
-                .map(|&d| d as usize)
-                .collect()
-        })
-        .collect();
-    // From every goal cell, the board's distances (breadth first).
-    let mut near = vec![vec![u32::MAX; kinds + 1]; n];
-    let mut distance = vec![u32::MAX; n];
-    for (g, &k) in goal.iter().enumerate() {
-        distance.fill(u32::MAX);
-        distance[g] = 0;
-        let mut queue = VecDeque::from([g]);
-        while let Some(c) = queue.pop_front() {
-            for &d in &neighbours[c] {
-                if distance[d] == u32::MAX {
-                    distance[d] = distance[c] + 1;
-                    queue.push_back(d);
-                }
-            }
-        }
-        for (row, &d) in near.iter_mut().zip(&distance) {
-            row[k as usize] = row[k as usize].min(d);
-        }
-    }
+    let (neighbours, near) = distances_to_goals(board, &goal, kinds);
     let mut search = Search {
         neighbours,
         near,
@@ -88,6 +60,47 @@ pub(crate) fn shortest(board: &Board, from: &[Token], to: &[Token]) -> Found {
             Some(next) => bound = next,
         }
     }
+}
+
+/// Each cell's neighbours, and `near[c][k]`: the distance in moves of
+/// `board` from cell `c` to the nearest cell of `goal` (dense ids, see
+/// [`dense_ids`]) that holds kind `k` (`kinds` kinds besides the blank),
+/// found breadth first from every goal cell. The estimate of
+/// arrangements with several blanks: here, and in `beam_blanks`.
+pub(crate) fn distances_to_goals(
+    board: &Board,
+    goal: &[u8],
+    kinds: usize,
+) -> (Vec<Vec<usize>>, Vec<Vec<u32>>) {
+    let n = board.cell_count();
+    let neighbours: Vec<Vec<usize>> = (0..n)
+        .map(|c| {
+            board
+                .neighbours(c as Cell)
+                .iter()
+                .map(|&d| d as usize)
+                .collect()
+        })
+        .collect();
+    let mut near = vec![vec![u32::MAX; kinds + 1]; n];
+    let mut distance = vec![u32::MAX; n];
+    for (g, &k) in goal.iter().enumerate() {
+        distance.fill(u32::MAX);
+        distance[g] = 0;
+        let mut queue = VecDeque::from([g]);
+        while let Some(c) = queue.pop_front() {
+            for &d in &neighbours[c] {
+                if distance[d] == u32::MAX {
+                    distance[d] = distance[c] + 1;
+                    queue.push_back(d);
+                }
+            }
+        }
+        for (row, &d) in near.iter_mut().zip(&distance) {
+            row[k as usize] = row[k as usize].min(d);
+        }
+    }
+    (neighbours, near)
 }
 
 impl Search {

@@ -14,7 +14,9 @@
 //! - `ida_blanks`: IDA* with several blanks on any board of up to 64 cells;
 //! - `weighted`: weighted A* for near-shortest answers on rectangles;
 //! - `beam`: beam search over whole arrangements (6×6 to 12×12), which
-//!   proves nothing of its answer;
+//!   proves nothing of its answer; `beam_blanks` the same with several
+//!   blanks on any board of up to 144 cells; `recent`: the arrangements
+//!   both remember, by hash;
 //! - `pdb`: the pattern databases, built, stored and cached;
 //! - `prefetch`: a table's entry asked for before it is read;
 //! - `placement`: shortest placements of a few tiles, the others ignored
@@ -23,6 +25,7 @@
 //!   (the anytime improvement of near-shortest answers).
 
 pub(crate) mod beam;
+pub(crate) mod beam_blanks;
 pub(crate) mod bfs;
 pub(crate) mod bfs_multi_tile;
 pub(crate) mod colors;
@@ -34,6 +37,7 @@ pub(crate) mod near;
 pub(crate) mod pdb;
 pub(crate) mod placement;
 pub(crate) mod prefetch;
+pub(crate) mod recent;
 pub(crate) mod rectangle;
 pub(crate) mod shorten;
 pub(crate) mod weighted;

@@ -14,7 +14,7 @@ use crate::board::Board;
 use crate::moves::Metric;
 use crate::solve::error::Limit;
 use crate::solve::search::beam::Descent;
-use crate::solve::search::bfs;
+use crate::solve::search::{beam_blanks, bfs};
 
 use super::Solver;
 use crate::solve::search::near::Plan;
@@ -119,6 +119,10 @@ pub(crate) enum Method {
         /// How the first answer is found.
         plan: Plan,
     },
+    /// A near-shortest answer with several blanks on a board of up to
+    /// [`BLANKS_BEAM_UP_TO`] cells: a beam's, or the construction's where
+    /// shorter.
+    NearBlanks,
     /// A constructive answer: not shortest, but fast and in bounded
     /// memory.
     Construct(Construction),
@@ -172,6 +176,10 @@ impl Solver<'_> {
                 false => Method::Ida,
             };
         }
+        if self.shortest_when_cheap && several_blanks(a) && board.cell_count() <= BLANKS_BEAM_UP_TO
+        {
+            return Method::NearBlanks;
+        }
         let near = self.shortest_when_cheap && !several_blanks(a) && all_distinct(a);
         if let Some((rows, cols)) = near_rectangle(board).filter(|_| near) {
             return Method::Near {
@@ -214,6 +222,36 @@ pub(super) fn construction(board: &Board, a: &[Token]) -> Construction {
         (false, true) => Construction::Blanks,
         (false, false) => Construction::Blocks,
     }
+}
+
+/// Boards of at most this many cells get near-shortest answers with
+/// several blanks by default (a beam beside the construction, see
+/// `search::beam_blanks`). Past them, measured on 7×7 and 8×8, the beam
+/// stalls near the goal: its estimate does not see that a tile astray
+/// needs a blank brought to it, and it seldom ends below the
+/// construction.
+const BLANKS_BEAM_UP_TO: usize = 36;
+
+/// The arrangements a beam with several blanks keeps in a layer at most,
+/// times the board's cells (41,666 on 6×6).
+const BLANKS_BEAM_STATES: usize = 1_500_000;
+
+/// The children a beam with several blanks makes in all, about: its
+/// width is this over the children an arrangement has and the layers
+/// its answer is expected to take. On three random states each of 4×5
+/// with two blanks, 5×5 with three and six, 6×6 with four and nine
+/// (1,641 to 1,735 moves in all, 3,251 constructive, at least 1,197):
+/// 20 M 1,735 moves (0.9 s an answer), 40 M 1,679 (2.0 s), 80 M 1,641
+/// (3.5 s); then the children's slots in the table of arrangements kept
+/// were asked for ahead, 80 M 1,639 in 2.1 s an answer.
+const BLANKS_BEAM_CHILDREN: u64 = 80_000_000;
+
+/// The width of the beam with several blanks from `a` to `b` on `board`:
+/// about [`BLANKS_BEAM_CHILDREN`] children in all, at most
+/// [`BLANKS_BEAM_STATES`] over the cells.
+pub(super) fn blanks_beam_width(board: &Board, (a, b): (&[Token], &[Token])) -> usize {
+    let within = beam_blanks::width_for(board, (a, b), BLANKS_BEAM_CHILDREN);
+    within.min(BLANKS_BEAM_STATES / board.cell_count())
 }
 
 /// The first answer's plan on a `rows` × `cols` rectangle.
@@ -393,11 +431,21 @@ mod tests {
         );
         let optimal = Solver::new().optimal(true);
         assert_eq!(method(&optimal, "5x5", solved(25)), Method::Ida);
-        // Several blanks: searched when asked, constructed otherwise.
+        // Several blanks: searched when asked, by a beam beside the
+        // construction on boards of up to 36 cells, constructed past them
+        // and when asked.
         let blanks = Arrangement::solved_with_blanks(25, 2);
         assert_eq!(method(&optimal, "5x5", blanks.clone()), Method::IdaBlanks);
+        assert_eq!(method(&default, "5x5", blanks.clone()), Method::NearBlanks);
+        let mask = "mask:######/##.###/######/###.##/######/######";
+        let blanks_34 = Arrangement::solved_with_blanks(34, 3);
+        assert_eq!(method(&default, mask, blanks_34), Method::NearBlanks);
         assert_eq!(
-            method(&default, "5x5", blanks),
+            method(&Solver::new(), "5x5", blanks),
+            Method::Construct(Construction::BoxBlanks)
+        );
+        assert_eq!(
+            method(&default, "7x6", Arrangement::solved_with_blanks(42, 2)),
             Method::Construct(Construction::BoxBlanks)
         );
         assert_eq!(

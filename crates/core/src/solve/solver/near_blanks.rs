@@ -1,0 +1,53 @@
+//! The default answer with several blanks on boards of up to 144 cells:
+//! the construction's, or a beam's where that is shorter (see
+//! `search::beam_blanks`), with the beam's estimate of the start as the
+//! proven lower bound.
+
+use std::time::{Duration, Instant};
+
+use crate::arrangement::Token;
+use crate::board::Board;
+use crate::moves::simplify;
+use crate::solve::Found;
+use crate::solve::error::SolveError;
+use crate::solve::search::beam_blanks;
+
+use super::Solver;
+use super::choice;
+
+/// The most time the beam may take, on a slow machine: its work is
+/// bounded by its width and the construction's length, so that the
+/// answer is the same on every machine that ends it within this.
+const GUARD: Duration = Duration::from_secs(10);
+
+impl Solver<'_> {
+    /// The shorter of the construction and a beam bounded by its length
+    /// from `a` to `b` (reachable) on `board`, and a lower bound of the
+    /// shortest length.
+    ///
+    /// # Errors
+    /// Those of the construction; [`SolveError::Cancelled`].
+    pub(super) fn near_blanks(
+        &self,
+        board: &Board,
+        a: &[Token],
+        b: &[Token],
+    ) -> Result<(Found, u64), SolveError> {
+        let how = choice::construction(board, a);
+        let mut found = self.constructed(board, a, b, how)?;
+        found.moves = simplify(&found.moves);
+        let width = choice::blanks_beam_width(board, (a, b));
+        let stop = self.stop().by(Instant::now() + GUARD);
+        let memory = self.max_search_memory.unwrap_or(u64::MAX);
+        let beam = (width, found.moves.len());
+        if let Some((moves, nodes)) = beam_blanks::search(board, (a, b), beam, (stop, memory)) {
+            found = Found {
+                moves,
+                optimal: false,
+                nodes,
+            };
+        }
+        self.stop().check()?;
+        Ok((found, u64::from(beam_blanks::lower_bound(board, a, b))))
+    }
+}
