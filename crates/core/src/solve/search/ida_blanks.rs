@@ -66,7 +66,7 @@ pub(crate) fn shortest(board: &Board, from: &[Token], to: &[Token]) -> Found {
 /// `board` from cell `c` to the nearest cell of `goal` (dense ids, see
 /// [`dense_ids`]) that holds kind `k` (`kinds` kinds besides the blank),
 /// found breadth first from every goal cell. The estimate of
-/// arrangements with several blanks: here, and in `beam_blanks`.
+/// arrangements with several blanks: here, and in `beam_any`.
 pub(crate) fn distances_to_goals(
     board: &Board,
     goal: &[u8],

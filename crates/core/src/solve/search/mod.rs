@@ -14,9 +14,9 @@
 //! - `ida_blanks`: IDA* with several blanks on any board of up to 64 cells;
 //! - `weighted`: weighted A* for near-shortest answers on rectangles;
 //! - `beam`: beam search over whole arrangements (6×6 to 12×12), which
-//!   proves nothing of its answer; `beam_blanks` the same with several
-//!   blanks on any board of up to 144 cells; `recent`: the arrangements
-//!   both remember, by hash;
+//!   proves nothing of its answer; `beam_any` the same on any board
+//!   (several blanks, masks, graphs) of up to 144 cells; `recent`: the
+//!   arrangements both remember, by hash;
 //! - `pdb`: the pattern databases, built, stored and cached;
 //! - `prefetch`: a table's entry asked for before it is read;
 //! - `placement`: shortest placements of a few tiles, the others ignored
@@ -25,7 +25,7 @@
 //!   (the anytime improvement of near-shortest answers).
 
 pub(crate) mod beam;
-pub(crate) mod beam_blanks;
+pub(crate) mod beam_any;
 pub(crate) mod bfs;
 pub(crate) mod bfs_multi_tile;
 pub(crate) mod colors;

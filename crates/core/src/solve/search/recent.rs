@@ -1,5 +1,5 @@
 //! Arrangements remembered by hash, for the beams (`beam`,
-//! `beam_blanks`): Zobrist keys, one per cell and token, whose
+//! `beam_any`): Zobrist keys, one per cell and token, whose
 //! exclusive-or over an arrangement is its hash and changes by four
 //! keys a move; and a lossy table of the arrangements a beam kept
 //! lately.

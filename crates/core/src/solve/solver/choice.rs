@@ -14,7 +14,7 @@ use crate::board::Board;
 use crate::moves::Metric;
 use crate::solve::error::Limit;
 use crate::solve::search::beam::Descent;
-use crate::solve::search::{beam_blanks, bfs};
+use crate::solve::search::{beam_any, bfs};
 
 use super::Solver;
 use crate::solve::search::near::Plan;
@@ -119,10 +119,12 @@ pub(crate) enum Method {
         /// How the first answer is found.
         plan: Plan,
     },
-    /// A near-shortest answer with several blanks on a board of up to
-    /// [`BLANKS_BEAM_UP_TO`] cells: a beam's, or the construction's where
-    /// shorter.
-    NearBlanks,
+    /// A near-shortest answer on a board of up to [`ANY_BEAM_UP_TO`]
+    /// cells ([`ANY_BEAM_ONE_BLANK_UP_TO`] with one blank) that the
+    /// rectangles' searches do not take (several blanks,
+    /// repeated tokens, masks, graphs, boxes of other dimensions): a
+    /// beam's, or the construction's where shorter.
+    NearAnyBoard,
     /// A constructive answer: not shortest, but fast and in bounded
     /// memory.
     Construct(Construction),
@@ -176,9 +178,15 @@ impl Solver<'_> {
                 false => Method::Ida,
             };
         }
-        if self.shortest_when_cheap && several_blanks(a) && board.cell_count() <= BLANKS_BEAM_UP_TO
-        {
-            return Method::NearBlanks;
+        // Boards the rectangles' searches do not take (several blanks,
+        // repeated tokens, masks, graphs, boxes of other dimensions).
+        let most = match several_blanks(a) {
+            true => ANY_BEAM_UP_TO,
+            false => ANY_BEAM_ONE_BLANK_UP_TO,
+        };
+        let other = several_blanks(a) || !all_distinct(a) || near_rectangle(board).is_none();
+        if self.shortest_when_cheap && other && board.cell_count() <= most {
+            return Method::NearAnyBoard;
         }
         let near = self.shortest_when_cheap && !several_blanks(a) && all_distinct(a);
         if let Some((rows, cols)) = near_rectangle(board).filter(|_| near) {
@@ -224,19 +232,28 @@ pub(super) fn construction(board: &Board, a: &[Token]) -> Construction {
     }
 }
 
-/// Boards of at most this many cells get near-shortest answers with
-/// several blanks by default (a beam beside the construction, see
-/// `search::beam_blanks`). Past them, measured on 7×7 and 8×8, the beam
-/// stalls near the goal: its estimate does not see that a tile astray
-/// needs a blank brought to it, and it seldom ends below the
-/// construction.
-const BLANKS_BEAM_UP_TO: usize = 36;
+/// Boards of at most this many cells that the rectangles' searches do
+/// not take get near-shortest answers by default (a beam beside the
+/// construction, see `search::beam_any`). Past them, measured with
+/// several blanks on 7×7 and 8×8, the beam stalls near the goal: its
+/// estimate does not see that a tile astray needs a blank brought to
+/// it, and it seldom ends below the construction.
+const ANY_BEAM_UP_TO: usize = 36;
 
-/// The arrangements a beam with several blanks keeps in a layer at most,
+/// [`ANY_BEAM_UP_TO`] with one blank. Three random states each of the
+/// HDU 4021 board, 5×5 with its centre a hole, 3×3×3 and 2×3×4: 1,021
+/// moves in all against the construction's 2,331 (the bound 747), 0.7
+/// to 2.0 s an answer; 6×6 with two holes, beside a build, 1,490 moves
+/// (the construction 2,776, the bound 402) in 7.9–10 s, at the 10 s
+/// clock: with one blank and the distances alone the beam's answers
+/// there are over three times the bound, and its layers as many.
+const ANY_BEAM_ONE_BLANK_UP_TO: usize = 30;
+
+/// The arrangements a beam on any board keeps in a layer at most,
 /// times the board's cells (41,666 on 6×6).
-const BLANKS_BEAM_STATES: usize = 1_500_000;
+const ANY_BEAM_STATES: usize = 1_500_000;
 
-/// The children a beam with several blanks makes in all, about: its
+/// The children a beam on any board makes in all, about: its
 /// width is this over the children an arrangement has and the layers
 /// its answer is expected to take. On three random states each of 4×5
 /// with two blanks, 5×5 with three and six, 6×6 with four and nine
@@ -244,14 +261,14 @@ const BLANKS_BEAM_STATES: usize = 1_500_000;
 /// 20 M 1,735 moves (0.9 s an answer), 40 M 1,679 (2.0 s), 80 M 1,641
 /// (3.5 s); then the children's slots in the table of arrangements kept
 /// were asked for ahead, 80 M 1,639 in 2.1 s an answer.
-const BLANKS_BEAM_CHILDREN: u64 = 80_000_000;
+const ANY_BEAM_CHILDREN: u64 = 80_000_000;
 
-/// The width of the beam with several blanks from `a` to `b` on `board`:
-/// about [`BLANKS_BEAM_CHILDREN`] children in all, at most
-/// [`BLANKS_BEAM_STATES`] over the cells.
-pub(super) fn blanks_beam_width(board: &Board, (a, b): (&[Token], &[Token])) -> usize {
-    let within = beam_blanks::width_for(board, (a, b), BLANKS_BEAM_CHILDREN);
-    within.min(BLANKS_BEAM_STATES / board.cell_count())
+/// The width of the beam on any board from `a` to `b` on `board`:
+/// about [`ANY_BEAM_CHILDREN`] children in all, at most
+/// [`ANY_BEAM_STATES`] over the cells.
+pub(super) fn any_beam_width(board: &Board, (a, b): (&[Token], &[Token])) -> usize {
+    let within = beam_any::width_for(board, (a, b), ANY_BEAM_CHILDREN);
+    within.min(ANY_BEAM_STATES / board.cell_count())
 }
 
 /// The first answer's plan on a `rows` × `cols` rectangle.
@@ -436,10 +453,13 @@ mod tests {
         // and when asked.
         let blanks = Arrangement::solved_with_blanks(25, 2);
         assert_eq!(method(&optimal, "5x5", blanks.clone()), Method::IdaBlanks);
-        assert_eq!(method(&default, "5x5", blanks.clone()), Method::NearBlanks);
+        assert_eq!(
+            method(&default, "5x5", blanks.clone()),
+            Method::NearAnyBoard
+        );
         let mask = "mask:######/##.###/######/###.##/######/######";
         let blanks_34 = Arrangement::solved_with_blanks(34, 3);
-        assert_eq!(method(&default, mask, blanks_34), Method::NearBlanks);
+        assert_eq!(method(&default, mask, blanks_34), Method::NearAnyBoard);
         assert_eq!(
             method(&Solver::new(), "5x5", blanks),
             Method::Construct(Construction::BoxBlanks)
@@ -448,8 +468,24 @@ mod tests {
             method(&default, "7x6", Arrangement::solved_with_blanks(42, 2)),
             Method::Construct(Construction::BoxBlanks)
         );
+        // Other boards of up to 36 cells, one blank: a beam too.
         assert_eq!(
             method(&default, "hdu4021", solved(24)),
+            Method::NearAnyBoard
+        );
+        assert_eq!(method(&default, "3x3x3", solved(27)), Method::NearAnyBoard);
+        let repeated = Arrangement::new([1, 1, 2, 2].repeat(5).into_iter().chain([0]).collect());
+        assert_eq!(method(&default, "3x7", repeated), Method::NearAnyBoard);
+        assert_eq!(
+            method(&default, "3x3x5", solved(45)),
+            Method::Construct(Construction::Box)
+        );
+        assert_eq!(
+            method(&default, mask, solved(34)),
+            Method::Construct(Construction::Blocks)
+        );
+        assert_eq!(
+            method(&Solver::new(), "hdu4021", solved(24)),
             Method::Construct(Construction::Blocks)
         );
         assert_eq!(

@@ -33,7 +33,7 @@ use crate::solve::search::weighted::Near;
 use crate::solve::search::{bfs, bfs_multi_tile, ida_blanks};
 
 mod choice;
-mod near_blanks;
+mod near_any;
 mod stream;
 mod tables;
 
@@ -50,8 +50,8 @@ pub use tables::Table;
 /// two million arrangements (breadth-first search), a constructive one
 /// elsewhere. [`shortest_when_cheap`](Self::shortest_when_cheap) adds
 /// the command line's default (shortest on rectangles of up to 16 cells,
-/// near-shortest on rectangles of 17 to 144, and with several blanks on
-/// boards of up to 36 cells), [`optimal`](Self::optimal) insists on a
+/// near-shortest on rectangles of 17 to 144, and on other boards of up
+/// to 30 cells, 36 with several blanks), [`optimal`](Self::optimal) insists on a
 /// shortest one. Tables for shortest solutions are kept in memory only,
 /// unless a [`PdbCache`] is given.
 ///
@@ -139,9 +139,10 @@ impl<'a> Solver<'a> {
     /// Whether to give a shortest solution wherever that is cheap (see
     /// [`shortest_is_cheap`](Self::shortest_is_cheap)) and a constructive
     /// one elsewhere, and a near-shortest one with a proven lower bound on
-    /// rectangles of 17 to 144 cells with one blank, and with several
-    /// blanks on any board of up to 36 cells: the best default answer,
-    /// the command line's. Default: false (constructive beyond breadth-first search).
+    /// rectangles of 17 to 144 cells with one blank and distinct tiles,
+    /// and on any other board of up to 30 cells, 36 with several blanks
+    /// (repeated tiles, masks, graphs, boxes of other dimensions): the
+    /// best default answer, the command line's. Default: false (constructive beyond breadth-first search).
     #[must_use]
     pub fn shortest_when_cheap(mut self, yes: bool) -> Self {
         self.shortest_when_cheap = yes;
@@ -491,8 +492,8 @@ impl<'a> Solver<'a> {
                     None => self.constructed(board, a, b, choice::construction(board, a))?,
                 }
             }
-            Method::NearBlanks => {
-                let (found, bound) = self.near_blanks(board, a, b)?;
+            Method::NearAnyBoard => {
+                let (found, bound) = self.near_any(board, a, b)?;
                 lower_bound = bound;
                 found
             }

@@ -1,9 +1,10 @@
-//! Near-shortest answers with several blanks, on boards of any shape
-//! (rectangles, masks with holes, graphs) of up to [`MAX_CELLS`] cells:
-//! a beam over whole arrangements. The constructive solver for several
-//! blanks fills the board much as with one blank (the extra blanks stand
-//! in for tiles most of the way), so its answers are about as long as
-//! one blank's; a beam lets every blank work at once.
+//! Near-shortest answers on boards of any shape (masks with holes,
+//! graphs, boxes of any dimension), with one blank or several and any
+//! tokens, of up to [`MAX_CELLS`] cells: a beam over whole arrangements,
+//! for the boards the rectangles' searches (`near`, `beam`) do not take.
+//! The constructive solvers there fill the board cell by cell, and with
+//! several blanks much as with one (the extra blanks stand in for tiles
+//! most of the way); a beam sees every tile and lets every blank work.
 //!
 //! Each layer keeps the `width` children of the last one with the lowest
 //! estimate (each tile's distance, in moves of the board, to the nearest
@@ -72,6 +73,10 @@ pub(crate) fn search(
     // The layer's arrangements, `n` tokens each, and their estimates and
     // hashes.
     let mut layer = start.clone();
+    // Each arrangement's blanks' cells, as many a node: a node's children
+    // found without a look at every cell.
+    let mut blanks: Vec<u8> = (0..n).filter(|&c| start[c] == 0).map(|c| c as u8).collect();
+    let k = blanks.len();
     let mut scores = vec![(estimate(&start, &near), hash)];
     // For each layer after the first: each arrangement's parent and move.
     let mut history: Vec<Vec<(u32, u8, u8)>> = Vec::new();
@@ -101,12 +106,14 @@ pub(crate) fn search(
         let candidates: Vec<Child> = layer
             .par_chunks(n * PARENTS_A_TASK)
             .zip(scores.par_chunks(PARENTS_A_TASK))
+            .zip(blanks.par_chunks(k * PARENTS_A_TASK))
             .enumerate()
-            .flat_map_iter(|(task, (tokens, scores))| {
+            .flat_map_iter(|(task, ((tokens, scores), blanks))| {
                 let mut children = Vec::new();
-                for (i, (tokens, &(h, hash))) in tokens.chunks(n).zip(scores).enumerate() {
+                let nodes = tokens.chunks(n).zip(scores).zip(blanks.chunks(k));
+                for (i, ((tokens, &(h, hash)), blanks)) in nodes.enumerate() {
                     let parent = (task * PARENTS_A_TASK + i) as u32;
-                    for to in (0..n).filter(|&c| tokens[c] == 0) {
+                    for to in blanks.iter().map(|&c| usize::from(c)) {
                         for &from in &neighbours[to] {
                             let t = tokens[from];
                             if t == 0 {
@@ -153,17 +160,13 @@ pub(crate) fn search(
             kept.insert(child.hash);
         }
         history.push(next.iter().map(|c| (c.parent, c.from, c.to)).collect());
-        let parents = &layer;
-        layer = next
-            .par_iter()
-            .with_min_len(PARENTS_A_TASK)
-            .flat_map_iter(|child| {
-                let at = child.parent as usize * n;
-                let mut tokens = parents[at..at + n].to_vec();
-                tokens.swap(usize::from(child.from), usize::from(child.to));
-                tokens
-            })
-            .collect();
+        layer = copied(&next, &layer, n, |tokens, child| {
+            tokens.swap(usize::from(child.from), usize::from(child.to));
+        });
+        blanks = copied(&next, &blanks, k, |cells, child| {
+            let moved = cells.iter_mut().find(|c| **c == child.to);
+            *moved.expect("the move's blank") = child.from;
+        });
         scores = next.iter().map(|child| (child.h, child.hash)).collect();
     };
     let mut moves = Vec::with_capacity(history.len());
@@ -178,6 +181,26 @@ pub(crate) fn search(
     }
     moves.reverse();
     Some((moves, expanded))
+}
+
+/// For each child in `next`, its parent's `k` values in `parents` (a
+/// layer's tokens or blanks, `k` a node), changed by `change`, made on
+/// all cores.
+fn copied(
+    next: &[Child],
+    parents: &[u8],
+    k: usize,
+    change: impl Fn(&mut [u8], &Child) + Sync,
+) -> Vec<u8> {
+    next.par_iter()
+        .with_min_len(PARENTS_A_TASK)
+        .flat_map_iter(|child| {
+            let at = child.parent as usize * k;
+            let mut values = parents[at..at + k].to_vec();
+            change(&mut values, child);
+            values
+        })
+        .collect()
 }
 
 /// The most children an arrangement of `tokens` has: each blank's
@@ -225,12 +248,12 @@ fn estimate(tokens: &[u8], near: &[Vec<u32>]) -> u32 {
 /// The bytes a beam of `width` on `n` cells holds at its peak with
 /// `layers` layers made, counted at their worst: the table of arrangements
 /// kept lately; for each of its width, the layer and the next one (their
-/// tokens, estimates and hashes) and up to `children_each` children
+/// tokens, blanks, estimates and hashes) and up to `children_each` children
 /// (collected, at twice their number at worst); and for each layer, a
 /// parent and a move of each arrangement kept.
 fn held(n: usize, width: usize, children_each: usize, layers: usize) -> u64 {
     let per_child = 2 * size_of::<Child>();
-    let per_width = 2 * (n + size_of::<(u32, u64)>()) + children_each * per_child;
+    let per_width = 2 * (2 * n + size_of::<(u32, u64)>()) + children_each * per_child;
     let per_layer = width * size_of::<(u32, u8, u8)>();
     (Recent::bytes(width) + width * per_width + layers * per_layer) as u64
 }

@@ -1,6 +1,8 @@
-//! The default answer with several blanks on boards of up to 144 cells:
-//! the construction's, or a beam's where that is shorter (see
-//! `search::beam_blanks`), with the beam's estimate of the start as the
+//! The default answer on boards of up to 30 cells (36 with several
+//! blanks) that the rectangles' searches do not take (several blanks,
+//! repeated tokens, masks, graphs, boxes of other dimensions): the
+//! construction's, or a beam's where that is shorter (see
+//! `search::beam_any`), with the beam's estimate of the start as the
 //! proven lower bound.
 
 use std::time::{Duration, Instant};
@@ -10,7 +12,7 @@ use crate::board::Board;
 use crate::moves::simplify;
 use crate::solve::Found;
 use crate::solve::error::SolveError;
-use crate::solve::search::beam_blanks;
+use crate::solve::search::beam_any;
 
 use super::Solver;
 use super::choice;
@@ -27,7 +29,7 @@ impl Solver<'_> {
     ///
     /// # Errors
     /// Those of the construction; [`SolveError::Cancelled`].
-    pub(super) fn near_blanks(
+    pub(super) fn near_any(
         &self,
         board: &Board,
         a: &[Token],
@@ -36,11 +38,11 @@ impl Solver<'_> {
         let how = choice::construction(board, a);
         let mut found = self.constructed(board, a, b, how)?;
         found.moves = simplify(&found.moves);
-        let width = choice::blanks_beam_width(board, (a, b));
+        let width = choice::any_beam_width(board, (a, b));
         let stop = self.stop().by(Instant::now() + GUARD);
         let memory = self.max_search_memory.unwrap_or(u64::MAX);
         let beam = (width, found.moves.len());
-        if let Some((moves, nodes)) = beam_blanks::search(board, (a, b), beam, (stop, memory)) {
+        if let Some((moves, nodes)) = beam_any::search(board, (a, b), beam, (stop, memory)) {
             found = Found {
                 moves,
                 optimal: false,
@@ -48,6 +50,6 @@ impl Solver<'_> {
             };
         }
         self.stop().check()?;
-        Ok((found, u64::from(beam_blanks::lower_bound(board, a, b))))
+        Ok((found, u64::from(beam_any::lower_bound(board, a, b))))
     }
 }
