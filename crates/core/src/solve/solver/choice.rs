@@ -468,7 +468,7 @@ mod tests {
             method(&default, "7x6", Arrangement::solved_with_blanks(42, 2)),
             Method::Construct(Construction::BoxBlanks)
         );
-        // Other boards of up to 36 cells, one blank: a beam too.
+        // Other boards of up to 30 cells, one blank: a beam too.
         assert_eq!(
             method(&default, "hdu4021", solved(24)),
             Method::NearAnyBoard
