@@ -1,12 +1,13 @@
 //! Helpers shared by the library's integration tests: a reproducible
 //! generator, boards (one `random_graph` for all), token lists, random
-//! walks, and whole state spaces (`states`).
+//! walks, whole state spaces (`states`), and the default answer checked
+//! against the construction's.
 
 #![allow(dead_code)] // each test file uses some of them
 
 pub(crate) mod states;
 
-use npuzzle_core::{Arrangement, Board, Cell, Token, reach};
+use npuzzle_core::{Arrangement, Board, Cell, Solution, Solver, Token, reach, replay};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -175,4 +176,26 @@ pub(crate) fn into_reach(board: &Board, from: &mut [Token], to: &[Token]) {
         );
         from.swap(i, j);
     }
+}
+
+/// The default answer from `from` to `to` and the construction's
+/// (`--fast`), the default's checked: replayed, no move undoing the one
+/// before, never longer than the construction, its lower bound below its
+/// length. Returns the default answer and the construction's length.
+pub(crate) fn near_against_fast(
+    board: &Board,
+    from: &Arrangement,
+    to: &Arrangement,
+) -> (Solution, usize) {
+    let near = Solver::new()
+        .shortest_when_cheap(true)
+        .solve(board, from, to)
+        .unwrap();
+    let fast = Solver::new().solve(board, from, to).unwrap();
+    replay(board, from.tokens(), to.tokens(), near.moves()).unwrap();
+    let undone = near.moves().windows(2).any(|m| m[1] == m[0].undo());
+    assert!(!undone, "{board}: {from}: a move undone");
+    assert!(near.len() <= fast.len(), "{board}: {from}");
+    assert!(near.lower_bound() <= near.len() as u64, "{board}: {from}");
+    (near, fast.len())
 }

@@ -21,7 +21,7 @@ use crate::arrangement::Token;
 use crate::board::{Board, Cell};
 use crate::moves::Move;
 use crate::solve::search::bfs::dense_ids;
-use crate::solve::search::ida_blanks::distances_to_goals;
+use crate::solve::search::ida_blanks::{distance_sum, distances_to_goals};
 use crate::solve::search::recent::{Recent, zobrist_keys};
 use crate::stop::Stop;
 
@@ -77,7 +77,7 @@ pub(crate) fn search(
     // found without a look at every cell.
     let mut blanks: Vec<u8> = (0..n).filter(|&c| start[c] == 0).map(|c| c as u8).collect();
     let k = blanks.len();
-    let mut scores = vec![(estimate(&start, &near), hash)];
+    let mut scores = vec![(distance_sum(&start, &near), hash)];
     // For each layer after the first: each arrangement's parent and move.
     let mut history: Vec<Vec<(u32, u8, u8)>> = Vec::new();
     let mut kept = Recent::new(width);
@@ -217,7 +217,7 @@ fn children_each(neighbours: &[Vec<usize>], tokens: &[u8]) -> usize {
 pub(crate) fn width_for(board: &Board, (a, b): (&[Token], &[Token]), children: u64) -> usize {
     let (start, goal, kinds) = dense_ids(a, b);
     let (neighbours, near) = distances_to_goals(board, &goal, kinds);
-    let layers = (f64::from(estimate(&start, &near)) * LENGTH_OVER_BOUND).max(1.0);
+    let layers = (f64::from(distance_sum(&start, &near)) * LENGTH_OVER_BOUND).max(1.0);
     let each = children_each(&neighbours, &start).max(1) as f64;
     (children as f64 / each / layers).max(1.0) as usize
 }
@@ -231,18 +231,7 @@ const LENGTH_OVER_BOUND: f64 = 1.3;
 pub(crate) fn lower_bound(board: &Board, a: &[Token], b: &[Token]) -> u32 {
     let (start, goal, kinds) = dense_ids(a, b);
     let (_, near) = distances_to_goals(board, &goal, kinds);
-    estimate(&start, &near)
-}
-
-/// Each tile's distance to the nearest goal cell of its kind, summed: a
-/// lower bound of the moves left (a move takes one tile one step).
-fn estimate(tokens: &[u8], near: &[Vec<u32>]) -> u32 {
-    tokens
-        .iter()
-        .enumerate()
-        .filter(|&(_, &t)| t != 0)
-        .map(|(c, &t)| near[c][usize::from(t)])
-        .sum()
+    distance_sum(&start, &near)
 }
 
 /// The bytes a beam of `width` on `n` cells holds at its peak with

@@ -103,12 +103,21 @@ pub(crate) fn distances_to_goals(
     (neighbours, near)
 }
 
+/// Each tile's distance to the nearest goal cell of its kind, summed, with
+/// `near` from [`distances_to_goals`]: a lower bound of the moves left (a
+/// move takes one tile one step). Here, and in `beam_any`.
+pub(crate) fn distance_sum(tokens: &[u8], near: &[Vec<u32>]) -> u32 {
+    tokens
+        .iter()
+        .zip(near)
+        .filter(|&(&t, _)| t != 0)
+        .map(|(&t, row)| row[usize::from(t)])
+        .fold(0, u32::saturating_add)
+}
+
 impl Search {
     fn h(&self) -> u32 {
-        (0..self.tiles.len())
-            .filter(|&c| self.tiles[c] != 0)
-            .map(|c| self.near[c][self.tiles[c] as usize])
-            .fold(0, u32::saturating_add)
+        distance_sum(&self.tiles, &self.near)
     }
 
     /// Searches below the current path with `g` moves made; `None` when
