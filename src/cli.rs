@@ -37,8 +37,9 @@ pub(crate) enum Command {
     /// elsewhere) go to stdout, the length in single- and multi-tile moves
     /// to stderr. Shortest on rectangles of up to 16 cells, on small state
     /// spaces and wherever asked,
-    /// near-shortest on rectangles of 17 to 144 cells and on other boards
-    /// of up to 30 cells (36 with several blanks), constructive
+    /// near-shortest on rectangles of 17 to 144 cells (several blanks and
+    /// repeated tokens too) and on other boards of up to 30 cells (36
+    /// with several blanks), constructive
     /// elsewhere, never a move that undoes the one before (exit 0 solved,
     /// 1 unreachable, 2 bad input).
     Solve(SolveArgs),

@@ -234,6 +234,21 @@ fn near_shortest_by_default() {
     }
 }
 
+/// Repeated tokens on rectangles past 30 cells: the rectangles'
+/// near-shortest search on the arrangements relabelled (each token given
+/// a goal cell of its kind); replayed, no move undone, far shorter than
+/// the construction.
+#[test]
+fn repeated_tokens_relabelled_on_rectangles() {
+    let board: Board = "6x6".parse().unwrap();
+    let goal = (0..36).map(|t| if t == 35 { 0 } else { 1 + t % 6 });
+    let b = Arrangement::new(goal.collect());
+    let a = Generator::new(3).reachable(&board, &b).unwrap();
+    let (near, fast) = near_against_fast(&board, &a, &b);
+    assert!(near.lower_bound() > 0, "{a}");
+    assert!(near.len() * 10 <= fast * 7, "{} against {fast}", near.len());
+}
+
 #[test]
 fn masks_cubes_and_named_boards() {
     let boards = [

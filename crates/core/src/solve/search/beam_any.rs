@@ -226,14 +226,6 @@ pub(crate) fn width_for(board: &Board, (a, b): (&[Token], &[Token]), children: u
 /// (how many layers it makes), for [`width_for`].
 const LENGTH_OVER_BOUND: f64 = 1.3;
 
-/// A lower bound of the moves from `a` to `b` on `board`: the beam's
-/// estimate of `a` (see [`estimate`]).
-pub(crate) fn lower_bound(board: &Board, a: &[Token], b: &[Token]) -> u32 {
-    let (start, goal, kinds) = dense_ids(a, b);
-    let (_, near) = distances_to_goals(board, &goal, kinds);
-    distance_sum(&start, &near)
-}
-
 /// The bytes a beam of `width` on `n` cells holds at its peak with
 /// `layers` layers made, counted at their worst: the table of arrangements
 /// kept lately; for each of its width, the layer and the next one (their

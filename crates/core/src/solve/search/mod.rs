@@ -29,6 +29,7 @@ pub(crate) mod beam_any;
 pub(crate) mod bfs;
 pub(crate) mod bfs_multi_tile;
 pub(crate) mod colors;
+pub(crate) mod goal_distance;
 pub(crate) mod ida;
 pub(crate) mod ida_blanks;
 pub(crate) mod ida_multi_tile;

@@ -125,6 +125,12 @@ pub(crate) enum Method {
     /// repeated tokens, masks, graphs, boxes of other dimensions): a
     /// beam's, or the construction's where shorter.
     NearAnyBoard,
+    /// A near-shortest answer on a rectangle past [`ANY_BEAM_UP_TO`]
+    /// cells ([`ANY_BEAM_ONE_BLANK_UP_TO`] with one blank) with several
+    /// blanks or repeated tokens: the rectangles' search on the
+    /// arrangements relabelled (distinct tokens, one blank), or the
+    /// construction's where shorter.
+    NearRelabelled,
     /// A constructive answer: not shortest, but fast and in bounded
     /// memory.
     Construct(Construction),
@@ -189,6 +195,9 @@ impl Solver<'_> {
             return Method::NearAnyBoard;
         }
         let near = self.shortest_when_cheap && !several_blanks(a) && all_distinct(a);
+        if self.shortest_when_cheap && !near && near_rectangle(board).is_some() {
+            return Method::NearRelabelled;
+        }
         if let Some((rows, cols)) = near_rectangle(board).filter(|_| near) {
             return Method::Near {
                 rows,
@@ -449,8 +458,9 @@ mod tests {
         let optimal = Solver::new().optimal(true);
         assert_eq!(method(&optimal, "5x5", solved(25)), Method::Ida);
         // Several blanks: searched when asked, by a beam beside the
-        // construction on boards of up to 36 cells, constructed past them
-        // and when asked.
+        // construction on boards of up to 36 cells, relabelled for the
+        // rectangles' search on rectangles past them, constructed
+        // elsewhere and when asked.
         let blanks = Arrangement::solved_with_blanks(25, 2);
         assert_eq!(method(&optimal, "5x5", blanks.clone()), Method::IdaBlanks);
         assert_eq!(
@@ -466,7 +476,16 @@ mod tests {
         );
         assert_eq!(
             method(&default, "7x6", Arrangement::solved_with_blanks(42, 2)),
+            Method::NearRelabelled
+        );
+        assert_eq!(
+            method(&default, "13x12", Arrangement::solved_with_blanks(156, 2)),
             Method::Construct(Construction::BoxBlanks)
+        );
+        let mask_37 = "mask:#######/##.####/#######/###.###/#######/#######";
+        assert_eq!(
+            method(&default, mask_37, Arrangement::solved_with_blanks(40, 4)),
+            Method::Construct(Construction::Blanks)
         );
         // Other boards of up to 30 cells, one blank: a beam too.
         assert_eq!(
@@ -476,6 +495,16 @@ mod tests {
         assert_eq!(method(&default, "3x3x3", solved(27)), Method::NearAnyBoard);
         let repeated = Arrangement::new([1, 1, 2, 2].repeat(5).into_iter().chain([0]).collect());
         assert_eq!(method(&default, "3x7", repeated), Method::NearAnyBoard);
+        // Past them, repeated tokens on rectangles: relabelled.
+        let repeated = Arrangement::new(
+            [1, 1, 2, 2]
+                .repeat(9)
+                .into_iter()
+                .skip(1)
+                .chain([0])
+                .collect(),
+        );
+        assert_eq!(method(&default, "6x6", repeated), Method::NearRelabelled);
         assert_eq!(
             method(&default, "3x3x5", solved(45)),
             Method::Construct(Construction::Box)

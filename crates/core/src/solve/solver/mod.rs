@@ -30,10 +30,11 @@ use crate::solve::search::ida::split::SplitSearch;
 use crate::solve::search::near::{self, Improve, Plan};
 use crate::solve::search::pdb::PdbCache;
 use crate::solve::search::weighted::Near;
-use crate::solve::search::{bfs, bfs_multi_tile, ida_blanks};
+use crate::solve::search::{bfs, bfs_multi_tile, goal_distance, ida_blanks};
 
 mod choice;
 mod near_any;
+mod near_relabelled;
 mod stream;
 mod tables;
 
@@ -335,11 +336,14 @@ impl<'a> Solver<'a> {
     /// let from: Arrangement = "0 19 18 17 16/15 14 13 12 11/10 9 8 7 6/5 4 3 1 2".parse()?;
     /// let to = Arrangement::solved(20);
     /// // Room for a few hundred states: too little for the weighted
-    /// // search, so the answer is the constructive one, with no bound.
+    /// // search, so the answer is the constructive one, with its bound
+    /// // (the tiles' Manhattan distance).
     /// let small = Solver::new().shortest_when_cheap(true).max_search_memory(64 << 10);
     /// let solution = small.solve(&board, &from, &to)?;
     /// replay(&board, from.tokens(), to.tokens(), solution.moves())?;
-    /// assert_eq!(solution.lower_bound(), 0);
+    /// let constructed = Solver::new().solve(&board, &from, &to)?;
+    /// assert_eq!(solution.len(), constructed.len());
+    /// assert_eq!(solution.lower_bound(), constructed.lower_bound());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -489,7 +493,10 @@ impl<'a> Solver<'a> {
                     }
                     // The weighted search's budget ran out: the
                     // construction the board would get without a search.
-                    None => self.constructed(board, a, b, choice::construction(board, a))?,
+                    None => {
+                        lower_bound = goal_distance::lower_bound(board, a, b);
+                        self.constructed(board, a, b, choice::construction(board, a))?
+                    }
                 }
             }
             Method::NearAnyBoard => {
@@ -497,7 +504,15 @@ impl<'a> Solver<'a> {
                 lower_bound = bound;
                 found
             }
-            Method::Construct(how) => self.constructed(board, a, b, how)?,
+            Method::NearRelabelled => {
+                let (found, bound) = self.near_relabelled(board, (a, b), improve)?;
+                lower_bound = bound;
+                found
+            }
+            Method::Construct(how) => {
+                lower_bound = goal_distance::lower_bound(board, a, b);
+                self.constructed(board, a, b, how)?
+            }
         };
         if found.optimal {
             lower_bound = found.moves.len() as u64;

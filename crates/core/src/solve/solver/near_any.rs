@@ -2,8 +2,9 @@
 //! blanks) that the rectangles' searches do not take (several blanks,
 //! repeated tokens, masks, graphs, boxes of other dimensions): the
 //! construction's, or a beam's where that is shorter (see
-//! `search::beam_any`), with the beam's estimate of the start as the
-//! proven lower bound.
+//! `search::beam_any`), with the beam's estimate of the start (each
+//! tile's distance to the nearest goal cell of its kind, see
+//! `search::goal_distance`) as the proven lower bound.
 
 use std::time::{Duration, Instant};
 
@@ -12,7 +13,7 @@ use crate::board::Board;
 use crate::moves::simplify;
 use crate::solve::Found;
 use crate::solve::error::SolveError;
-use crate::solve::search::beam_any;
+use crate::solve::search::{beam_any, goal_distance};
 
 use super::Solver;
 use super::choice;
@@ -50,6 +51,6 @@ impl Solver<'_> {
             };
         }
         self.stop().check()?;
-        Ok((found, u64::from(beam_any::lower_bound(board, a, b))))
+        Ok((found, goal_distance::lower_bound(board, a, b)))
     }
 }

@@ -15,6 +15,7 @@ use crate::reach::{Verdict, reach};
 use crate::solve::construct::{blanks, boxes};
 use crate::solve::error::SolveError;
 use crate::solve::progress::Progress;
+use crate::solve::search::goal_distance;
 
 /// Where moves go: a writer's `write`, say; the first error stops the
 /// solve.
@@ -108,7 +109,7 @@ impl Solver<'_> {
             length,
             multi_tile_moves: (dims.len() == 2 && !several_blanks(a)).then_some(multi_tile_moves),
             optimal: false,
-            lower_bound: 0,
+            lower_bound: goal_distance::lower_bound(board, a, to.tokens()),
             nodes: 0,
             elapsed: started.elapsed(),
         })
