@@ -124,10 +124,11 @@ fn shortest_solutions() {
 fn near_shortest_by_default() {
     let mut rng = Seeded::new(11);
     let holes = Board::mask(&["######", "##.###", "######", "###.##", "######"]).unwrap();
-    let boards: [(Board, usize); 4] = [
+    let boards: [(Board, usize); 5] = [
         ("5x5".parse().unwrap(), 3),
         ("4x5".parse().unwrap(), 2),
         ("6x6".parse().unwrap(), 9),
+        ("3x8".parse().unwrap(), 2),
         (holes, 4),
     ];
     for (board, blanks) in boards {

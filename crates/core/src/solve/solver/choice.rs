@@ -258,6 +258,26 @@ const ANY_BEAM_UP_TO: usize = 36;
 /// there are over three times the bound, and its layers as many.
 const ANY_BEAM_ONE_BLANK_UP_TO: usize = 30;
 
+/// Whether the beam on any board (on `board`, a board it takes) is
+/// given the relabelled rectangles' answer first, which it must then
+/// beat: rectangles of 17 cells or more with a side of at most
+/// [`THIN_SIDE`]. There, with few blanks, the beam ran into its 10 s
+/// clock for answers far longer than that search's, which takes under
+/// a second: five random states each, moves in all, relabelled against
+/// the beam: 2×16 with two blanks 2,240 / 3,048 (0.3 s / 9.7 s an
+/// answer), 2×18 with three 2,843 / 3,527, 3×12 with four 1,618 /
+/// 1,694, 3×10 with three 1,231 / 1,231; with many blanks the beam's are
+/// shorter (3×12 with eight: 1,408 / 1,070), as on squarer rectangles
+/// (4×9 with four 1,287 / 1,165, 6×6 with four 890 / 844), where the
+/// relabelled search takes seconds too.
+pub(super) fn relabelled_first(board: &Board) -> bool {
+    near_rectangle(board)
+        .is_some_and(|(rows, cols)| rows * cols >= 17 && rows.min(cols) <= THIN_SIDE)
+}
+
+/// The longest short side of a rectangle that [`relabelled_first`].
+const THIN_SIDE: usize = 3;
+
 /// The arrangements a beam on any board keeps in a layer at most,
 /// times the board's cells (41,666 on 6×6).
 const ANY_BEAM_STATES: usize = 1_500_000;
@@ -478,6 +498,10 @@ mod tests {
             method(&default, "7x6", Arrangement::solved_with_blanks(42, 2)),
             Method::NearRelabelled
         );
+        // Thin rectangles: the relabelled search first, then the beam.
+        let thin = |spec: &str| relabelled_first(&spec.parse().unwrap());
+        assert!(thin("3x12") && thin("2x9") && thin("12x3"));
+        assert!(!thin("4x9") && !thin("3x5") && !thin("mask:###/###/###/###/###/###"));
         assert_eq!(
             method(&default, "13x12", Arrangement::solved_with_blanks(156, 2)),
             Method::Construct(Construction::BoxBlanks)

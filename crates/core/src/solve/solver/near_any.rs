@@ -13,20 +13,25 @@ use crate::board::Board;
 use crate::moves::simplify;
 use crate::solve::Found;
 use crate::solve::error::SolveError;
+use crate::solve::search::near::Improve;
 use crate::solve::search::{beam_any, goal_distance};
 
 use super::Solver;
 use super::choice;
 
-/// The most time the beam may take, on a slow machine: its work is
-/// bounded by its width and the construction's length, so that the
-/// answer is the same on every machine that ends it within this.
+/// The most time the answer may take (the construction, the relabelled
+/// search on thin rectangles and the beam), on a slow machine: the
+/// beam's work is bounded by its width and the best length before it,
+/// so that the answer is the same on every machine that ends it within
+/// this.
 const GUARD: Duration = Duration::from_secs(10);
 
 impl Solver<'_> {
     /// The shorter of the construction and a beam bounded by its length
     /// from `a` to `b` (reachable) on `board`, and a lower bound of the
-    /// shortest length.
+    /// shortest length. On thin rectangles the relabelled rectangles'
+    /// answer comes first, and the beam must be shorter than it (see
+    /// [`choice::relabelled_first`]).
     ///
     /// # Errors
     /// Those of the construction; [`SolveError::Cancelled`].
@@ -36,11 +41,16 @@ impl Solver<'_> {
         a: &[Token],
         b: &[Token],
     ) -> Result<(Found, u64), SolveError> {
+        let started = Instant::now();
         let how = choice::construction(board, a);
         let mut found = self.constructed(board, a, b, how)?;
         found.moves = simplify(&found.moves);
+        if choice::relabelled_first(board) {
+            let whole = Improve::Whole(None);
+            found = self.relabelled_if_shorter(board, (a, b), whole, found)?;
+        }
         let width = choice::any_beam_width(board, (a, b));
-        let stop = self.stop().by(Instant::now() + GUARD);
+        let stop = self.stop().by(started + GUARD);
         let memory = self.max_search_memory.unwrap_or(u64::MAX);
         let beam = (width, found.moves.len());
         if let Some((moves, nodes)) = beam_any::search(board, (a, b), beam, (stop, memory)) {

@@ -29,10 +29,10 @@ use super::choice;
 
 impl Solver<'_> {
     /// The shorter of the construction and the relabelled rectangle's
-    /// near-shortest answer, its blanks' moves into blanks dropped, from
-    /// `a` to `b` (reachable) on `board`, a rectangle; and a lower bound
-    /// of the shortest length (each tile's distance to the nearest goal
-    /// cell of its kind, summed).
+    /// near-shortest answer (see [`relabelled_answer`](Self::relabelled_answer))
+    /// from `a` to `b` (reachable) on `board`, a rectangle; and a lower
+    /// bound of the shortest length (each tile's distance to the nearest
+    /// goal cell of its kind, summed).
     ///
     /// # Errors
     /// Those of the construction and of the near-shortest search;
@@ -46,27 +46,60 @@ impl Solver<'_> {
         let how = choice::construction(board, a);
         let mut found = self.constructed(board, a, b, how)?;
         found.moves = simplify(&found.moves);
-        if let Some((prefix, from, to)) = relabelled(board, a, b) {
-            let single = Metric::SingleTile;
-            let labelled = self.solve_until(board, (&from, &to), improve, single)?;
-            let mut tokens = a.to_vec();
-            let mut moves = Vec::with_capacity(labelled.len());
-            for m in prefix.into_iter().chain(labelled.moves().iter().copied()) {
-                // A blank (become a tile) into a blank: no move.
-                if tokens[m.from as usize] != BLANK {
-                    tokens.swap(m.from as usize, m.to as usize);
-                    moves.push(m);
-                }
-            }
-            if moves.len() < found.moves.len() {
-                found = Found {
-                    moves,
-                    optimal: false,
-                    nodes: labelled.nodes(),
-                };
+        found = self.relabelled_if_shorter(board, (a, b), improve, found)?;
+        Ok((found, goal_distance::lower_bound(board, a, b)))
+    }
+
+    /// `found`, or the relabelled rectangle's answer (see
+    /// [`relabelled_answer`](Self::relabelled_answer)) where shorter.
+    ///
+    /// # Errors
+    /// Those of the near-shortest search; [`SolveError::Cancelled`].
+    pub(super) fn relabelled_if_shorter(
+        &self,
+        board: &Board,
+        (a, b): (&[Token], &[Token]),
+        improve: Improve,
+        found: Found,
+    ) -> Result<Found, SolveError> {
+        Ok(match self.relabelled_answer(board, (a, b), improve)? {
+            Some(relabelled) if relabelled.moves.len() < found.moves.len() => relabelled,
+            _ => found,
+        })
+    }
+
+    /// The rectangles' near-shortest answer to `a` → `b` (reachable) on
+    /// `board`, a rectangle, relabelled (see [`relabelled`]), improved as
+    /// `improve` says, its moves of a dummy into the blank dropped;
+    /// `None` where no relabelling reaches.
+    ///
+    /// # Errors
+    /// Those of the near-shortest search; [`SolveError::Cancelled`].
+    fn relabelled_answer(
+        &self,
+        board: &Board,
+        (a, b): (&[Token], &[Token]),
+        improve: Improve,
+    ) -> Result<Option<Found>, SolveError> {
+        let Some((prefix, from, to)) = relabelled(board, a, b) else {
+            return Ok(None);
+        };
+        let single = Metric::SingleTile;
+        let labelled = self.solve_until(board, (&from, &to), improve, single)?;
+        let mut tokens = a.to_vec();
+        let mut moves = Vec::with_capacity(labelled.len());
+        for m in prefix.into_iter().chain(labelled.moves().iter().copied()) {
+            // A blank (become a tile) into a blank: no move.
+            if tokens[m.from as usize] != BLANK {
+                tokens.swap(m.from as usize, m.to as usize);
+                moves.push(m);
             }
         }
-        Ok((found, goal_distance::lower_bound(board, a, b)))
+        Ok(Some(Found {
+            moves,
+            optimal: false,
+            nodes: labelled.nodes(),
+        }))
     }
 }
 
