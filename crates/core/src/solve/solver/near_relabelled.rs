@@ -13,7 +13,9 @@
 //! line placements make far shorter answers (five random states of 7×7
 //! with three blanks: 2,750 moves → 1,578; of 12×12 with 36: 10,336 →
 //! 8,376). On rectangles of up to 36 cells the beam on any board gave
-//! shorter answers than this (see the algorithms docs).
+//! shorter answers than this, except on thin ones (a side of at most
+//! 3), where this comes first and the beam must beat it (see
+//! `choice::relabelled_first`).
 
 use crate::arrangement::{Arrangement, BLANK, Token};
 use crate::board::{Board, Cell};
