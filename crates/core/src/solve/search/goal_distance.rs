@@ -8,7 +8,7 @@
 
 use std::collections::VecDeque;
 
-use crate::arrangement::{BLANK, Token};
+use crate::arrangement::{BLANK, Token, TokenIds};
 use crate::board::{Board, Cell};
 
 /// The most work (kinds times cells and edges) the breadth-first
@@ -16,32 +16,51 @@ use crate::board::{Board, Cell};
 /// given (0).
 const MOST_WORK: usize = 50_000_000;
 
+/// No goal cell (yet) for a kind.
+const NONE: u32 = u32::MAX;
+
 /// Each tile's distance on `board` from its cell in `a` to the nearest
 /// cell holding its token in `b`, summed; 0 (no bound known) where that
 /// would take more than [`MOST_WORK`]. `a` reaches `b` (every token has
-/// a goal cell in its part of the board).
+/// a goal cell in its part of the board). On boxes with distinct tiles
+/// it takes a word a kind besides the arrangements (as the reach check
+/// does), and one pass.
 pub(crate) fn lower_bound(board: &Board, a: &[Token], b: &[Token]) -> u64 {
-    let goals = by_token(b);
-    let distinct = goals.windows(2).all(|w| w[0].0 != w[1].0);
+    let ids = TokenIds::new(b);
+    let id = |t: Token| ids.id(t).expect("a token of b") as usize;
+    // A goal cell of each kind, and whether any kind has two.
+    let mut goal = vec![NONE; ids.len()];
+    let (mut kinds, mut distinct) = (0usize, true);
+    for (c, &t) in b.iter().enumerate().filter(|&(_, &t)| t != BLANK) {
+        let g = &mut goal[id(t)];
+        if *g == NONE {
+            (*g, kinds) = (c as u32, kinds + 1);
+        } else {
+            distinct = false;
+        }
+    }
     if let Some(dims) = board.box_dims().filter(|_| distinct) {
-        let goal_of = |t: Token| goals.binary_search_by_key(&t, |&(u, _)| u).ok();
         return (0..a.len())
             .filter(|&c| a[c] != BLANK)
-            .filter_map(|c| goal_of(a[c]).map(|i| box_distance(dims, c, goals[i].1)))
+            .map(|c| box_distance(dims, c, goal[id(a[c])] as usize))
             .sum();
     }
-    let kinds = goals.chunk_by(|x, y| x.0 == y.0).count();
     let work = kinds.saturating_mul(board.cell_count() + 2 * board.edge_count());
     if work > MOST_WORK {
         return 0;
     }
-    let starts = by_token(a);
+    // Each cell's kind (NONE for a blank).
+    let kind_of = |tokens: &[Token]| -> Vec<u32> {
+        let kind = |t: Token| if t == BLANK { NONE } else { id(t) as u32 };
+        tokens.iter().map(|&t| kind(t)).collect()
+    };
+    let (starts, goals) = (kind_of(a), kind_of(b));
     let mut distance = vec![u32::MAX; board.cell_count()];
     let mut queue = VecDeque::new();
     let mut sum = 0;
-    for kind in goals.chunk_by(|x, y| x.0 == y.0) {
+    for kind in (0..goal.len() as u32).filter(|&k| goal[k as usize] != NONE) {
         distance.fill(u32::MAX);
-        for &(_, g) in kind {
+        for g in (0..goals.len()).filter(|&g| goals[g] == kind) {
             distance[g] = 0;
             queue.push_back(g);
         }
@@ -53,27 +72,12 @@ pub(crate) fn lower_bound(board: &Board, a: &[Token], b: &[Token]) -> u64 {
                 }
             }
         }
-        let t = kind[0].0;
-        let first = starts.partition_point(|&(u, _)| u < t);
-        sum += starts[first..]
-            .iter()
-            .take_while(|&&(u, _)| u == t)
-            .map(|&(_, c)| u64::from(distance[c]))
+        sum += (0..starts.len())
+            .filter(|&c| starts[c] == kind)
+            .map(|c| u64::from(distance[c]))
             .sum::<u64>();
     }
     sum
-}
-
-/// Each tile of `tokens` as (token, cell), sorted.
-fn by_token(tokens: &[Token]) -> Vec<(Token, usize)> {
-    let mut tiles: Vec<(Token, usize)> = tokens
-        .iter()
-        .enumerate()
-        .filter(|&(_, &t)| t != BLANK)
-        .map(|(c, &t)| (t, c))
-        .collect();
-    tiles.sort_unstable();
-    tiles
 }
 
 /// The Manhattan distance between cells `c` and `d` of a box with sides

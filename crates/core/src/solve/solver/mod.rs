@@ -561,6 +561,20 @@ impl<'a> Solver<'a> {
         Ok(())
     }
 
+    /// The construction the board gets (see [`choice::construction`]),
+    /// moves that undo the one before dropped: the length a near-shortest
+    /// search beside it must beat.
+    fn constructed_simplified(
+        &self,
+        board: &Board,
+        a: &[Token],
+        b: &[Token],
+    ) -> Result<Found, SolveError> {
+        let mut found = self.constructed(board, a, b, choice::construction(board, a))?;
+        found.moves = simplify(&found.moves);
+        Ok(found)
+    }
+
     /// A constructive solution held in memory, by `how`, within
     /// [`max_moves`](Self::max_moves) and stopped by the cancel flag.
     fn constructed(

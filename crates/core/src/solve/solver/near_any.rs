@@ -10,7 +10,6 @@ use std::time::{Duration, Instant};
 
 use crate::arrangement::Token;
 use crate::board::Board;
-use crate::moves::simplify;
 use crate::solve::Found;
 use crate::solve::error::SolveError;
 use crate::solve::search::near::Improve;
@@ -42,9 +41,7 @@ impl Solver<'_> {
         b: &[Token],
     ) -> Result<(Found, u64), SolveError> {
         let started = Instant::now();
-        let how = choice::construction(board, a);
-        let mut found = self.constructed(board, a, b, how)?;
-        found.moves = simplify(&found.moves);
+        let mut found = self.constructed_simplified(board, a, b)?;
         if choice::relabelled_first(board) {
             let whole = Improve::Whole(None);
             found = self.relabelled_if_shorter(board, (a, b), whole, found)?;

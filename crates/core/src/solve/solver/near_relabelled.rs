@@ -19,7 +19,7 @@
 
 use crate::arrangement::{Arrangement, BLANK, Token};
 use crate::board::{Board, Cell};
-use crate::moves::{Metric, Move, simplify};
+use crate::moves::{Metric, Move};
 use crate::reach::{Verdict, reach};
 use crate::solve::Found;
 use crate::solve::error::SolveError;
@@ -27,7 +27,6 @@ use crate::solve::search::goal_distance;
 use crate::solve::search::near::Improve;
 
 use super::Solver;
-use super::choice;
 
 impl Solver<'_> {
     /// The shorter of the construction and the relabelled rectangle's
@@ -45,10 +44,8 @@ impl Solver<'_> {
         (a, b): (&[Token], &[Token]),
         improve: Improve,
     ) -> Result<(Found, u64), SolveError> {
-        let how = choice::construction(board, a);
-        let mut found = self.constructed(board, a, b, how)?;
-        found.moves = simplify(&found.moves);
-        found = self.relabelled_if_shorter(board, (a, b), improve, found)?;
+        let found = self.constructed_simplified(board, a, b)?;
+        let found = self.relabelled_if_shorter(board, (a, b), improve, found)?;
         Ok((found, goal_distance::lower_bound(board, a, b)))
     }
 
